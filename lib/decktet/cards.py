@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: MIT
+"""
+`decktet.cards`
+===============
+
+The 45 Decktet cards as the small ints 0..44 (the order of the project's card table):
+0..5 the Aces, 6..29 the number cards 2..9 (three per rank), 30..35 the Crowns,
+36..39 the Pawns, 40..43 the Courts and 44 the Excuse.
+
+A card's suits are a 6-bit mask; its rank is 1..10 for Ace..Crown, or one of
+``RANK_PAWN``, ``RANK_COURT``, ``RANK_EXCUSE``. Tables are ``bytes`` so they cost no heap
+per card.
+"""
+
+from micropython import const
+
+try:
+    from typing import List
+except ImportError:
+    pass
+
+MOONS = const(1)
+SUNS = const(2)
+WAVES = const(4)
+LEAVES = const(8)
+WYRMS = const(16)
+KNOTS = const(32)
+ALL_SUITS = const(63)
+
+RANK_ACE = const(1)
+RANK_CROWN = const(10)
+RANK_PAWN = const(11)
+RANK_COURT = const(12)
+RANK_EXCUSE = const(0)
+
+NUM_CARDS = const(45)
+FIRST_ACE = const(0)
+FIRST_CROWN = const(30)
+FIRST_PAWN = const(36)
+FIRST_COURT = const(40)
+EXCUSE = const(44)
+
+# Suit bits of each card, in card-code order.
+_SUITS = bytes(
+    (
+        1, 2, 4, 8, 16, 32,  # Aces
+        33, 18, 12,  # 2: Author, Desert, Origin
+        5, 34, 24,  # 3: Journey, Painter, Savage
+        3, 12, 48,  # 4: Mountain, Sailor, Battle
+        9, 6, 48,  # 5: Forest, Discovery, Soldier
+        5, 18, 40,  # 6: Lunatic, Penitent, Market
+        9, 34, 20,  # 7: Chance Meeting, Castle, Cave
+        3, 12, 48,  # 8: Diplomat, Mill, Betrayal
+        3, 20, 40,  # 9: Pact, Darkness, Merchant
+        1, 2, 4, 8, 16, 32,  # Crowns
+        11, 49, 38, 28,  # Pawns: Harvest, Watchman, Light Keeper, Borderland
+        37, 25, 22, 42,  # Courts: Consul, Rite, Island, Window
+        0,  # Excuse
+    )
+)
+
+# Rank of each card: 1 Ace, 2..9, 10 Crown, 11 Pawn, 12 Court, 0 Excuse.
+_RANKS = bytes(
+    (1, 1, 1, 1, 1, 1)
+    + (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9)
+    + (10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 12, 12, 12, 12, 0)
+)
+
+_NAMES = (
+    "Ace of Moons", "Ace of Suns", "Ace of Waves", "Ace of Leaves", "Ace of Wyrms",
+    "Ace of Knots", "Author", "Desert", "Origin", "Journey", "Painter", "Savage",
+    "Mountain", "Sailor", "Battle", "Forest", "Discovery", "Soldier", "Lunatic",
+    "Penitent", "Market", "Chance Meeting", "Castle", "Cave", "Diplomat", "Mill",
+    "Betrayal", "Pact", "Darkness", "Merchant", "Huntress", "Bard", "Sea", "End",
+    "Calamity", "Windfall", "Harvest", "Watchman", "Light Keeper", "Borderland",
+    "Consul", "Rite", "Island", "Window", "Excuse",
+)
+
+SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+# One letter per suit, for logs and the ASCII renderer.
+SUIT_LETTERS = "MSWLYK"
+# Rank glyph by rank number: index 0 is the Excuse.
+_RANK_GLYPHS = "XA23456789CPT"
+
+# Deck composition flags for deck().
+WITH_PAWNS = const(1)
+WITH_COURTS = const(2)
+WITH_EXCUSE = const(4)
+
+
+def suits(card: int) -> int:
+    """The card's suit mask (0 for the Excuse)."""
+    return _SUITS[card]
+
+
+def rank(card: int) -> int:
+    """The card's rank: 1..10 for Ace..Crown, else RANK_PAWN, RANK_COURT or RANK_EXCUSE."""
+    return _RANKS[card]
+
+
+def is_ace(card: int) -> bool:
+    """True for the six Aces."""
+    return card < FIRST_ACE + 6
+
+
+def is_crown(card: int) -> bool:
+    """True for the six Crowns."""
+    return FIRST_CROWN <= card < FIRST_PAWN
+
+
+def name(card: int) -> str:
+    """The card's full name, e.g. ``"Castle"`` or ``"Ace of Moons"``."""
+    return _NAMES[card]
+
+
+def rank_glyph(card: int) -> str:
+    """One character for the rank: A, 2..9, C (Crown), P (Pawn), T (Court), X (Excuse)."""
+    return _RANK_GLYPHS[_RANKS[card]]
+
+
+def label(card: int) -> str:
+    """A short on-screen label: rank glyph then suit letters, e.g. ``"7SK"`` or ``"X"``."""
+    text = _RANK_GLYPHS[_RANKS[card]]
+    mask = _SUITS[card]
+    bit = 0
+    while bit < 6:
+        if mask & (1 << bit):
+            text += SUIT_LETTERS[bit]
+        bit += 1
+    return text
+
+
+def suit_count(mask: int) -> int:
+    """The number of suits in a mask (CircuitPython has no ``int.bit_count``)."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def suit_index(bit: int) -> int:
+    """The index 0..5 of a single suit bit (into ``SUIT_NAMES``/``SUIT_LETTERS``)."""
+    index = 0
+    while bit > 1:
+        bit >>= 1
+        index += 1
+    return index
+
+
+def deck(flags: int = 0) -> List[int]:
+    """A new list of card codes: the basic 36, plus the Pawns, Courts or Excuse by flags."""
+    cards = list(range(FIRST_PAWN))
+    if flags & WITH_PAWNS:
+        cards.extend(range(FIRST_PAWN, FIRST_COURT))
+    if flags & WITH_COURTS:
+        cards.extend(range(FIRST_COURT, EXCUSE))
+    if flags & WITH_EXCUSE:
+        cards.append(EXCUSE)
+    return cards
