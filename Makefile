@@ -1,0 +1,63 @@
+# Decktet Handheld. `make test` sets everything up on first use and runs every gate.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := tools/mpgate/node_modules/.installed
+TYPESHED := $(VENV)/cp-typeshed
+CIRCUITPY ?=
+
+.PHONY: test venv node pytest lint format typecheck mpycross mpgate bench sim deploy goldens clean
+
+test: venv node
+	@bash tools/run_gates.sh
+
+venv: $(VENV_STAMP)
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -rf $(TYPESHED)
+	$(PY) -m pip install --quiet --disable-pip-version-check --target $(TYPESHED) circuitpython-typeshed==0.1.0
+	PYTHONPATH=$(TYPESHED) $(PY) -c "import sys; sys.argv = ['setboard', 'pybadge']; from circuitpython_setboard import set_board; set_board()"
+	touch $@
+
+node: $(NODE_STAMP)
+$(NODE_STAMP): tools/mpgate/package-lock.json
+	npm ci --prefix tools/mpgate --no-audit --no-fund --loglevel=error
+	touch $@
+
+pytest: venv
+	$(PY) -m pytest -n 2
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+format: venv
+	$(VENV)/bin/ruff format .
+
+typecheck: venv
+	$(VENV)/bin/mypy
+
+mpycross: venv
+	$(PY) tools/mpy_gate.py
+
+mpgate: node
+	node tools/mpgate/run.mjs
+
+# Heap measurements on MicroPython (tests/device/dbench_*.py), printed as a table.
+bench: node
+	node tools/mpgate/run.mjs --bench
+
+sim: venv
+	$(PY) -m host_sim
+
+goldens: venv
+	UPDATE_GOLDENS=1 $(PY) -m pytest -q tests -k golden
+
+# Copy only the device files to a mounted CIRCUITPY drive: make deploy CIRCUITPY=/media/CIRCUITPY
+deploy: venv
+	@test -n "$(CIRCUITPY)" || (echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY" && exit 2)
+	$(PY) tools/deploy.py "$(CIRCUITPY)"
+
+clean:
+	rm -rf $(VENV) tools/mpgate/node_modules .pytest_cache .mypy_cache .ruff_cache

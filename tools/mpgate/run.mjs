@@ -1,0 +1,175 @@
+// Runtime gate: runs the device-side tests (tests/device/dtest_*.py) on real MicroPython
+// (the WebAssembly port from npm), one fresh interpreter per test module, with a heap cap.
+//
+// This port cannot collect garbage in the middle of a call from JavaScript: it grows its heap
+// instead. So work is driven step by step from here: a test function may be a generator, and
+// after every step the gate reads the "GC: total" figure of micropython.mem_info(), fails the
+// test if it exceeds the cap, then calls gc.collect() and records gc.mem_alloc() (live heap).
+//
+// Usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb N] [--bench] [--only SUBSTRING]
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+
+const args = process.argv.slice(2);
+function option(name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+if (args.includes("--help")) {
+  console.log("usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb 120] [--bench] [--only TEXT]");
+  console.log("  runs tests/device/dtest_*.py test_* functions (or with --bench, dbench_*.py bench_*)");
+  process.exit(0);
+}
+const here = path.dirname(url.fileURLToPath(import.meta.url));
+const root = path.resolve(option("--root", path.join(here, "..", "..")));
+const capBytes = parseInt(option("--cap-kb", "120"), 10) * 1024;
+const bench = args.includes("--bench");
+const only = option("--only", "");
+const filePrefix = bench ? "dbench_" : "dtest_";
+const funcPrefix = bench ? "bench_" : "test_";
+
+function pyFiles(dir, rel) {
+  const out = [];
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const relName = rel + "/" + entry.name;
+    if (entry.isDirectory()) out.push(...pyFiles(full, relName));
+    else if (entry.name.endsWith(".py")) out.push([full, relName]);
+  }
+  return out;
+}
+
+// Device code and device tests, laid out as on a CIRCUITPY drive (plus /dtests).
+const files = [
+  ...pyFiles(path.join(root, "lib"), "/lib"),
+  ...pyFiles(path.join(root, "games"), "/games"),
+  ...pyFiles(path.join(root, "tests", "device"), "/dtests"),
+];
+const modules = fs
+  .readdirSync(path.join(root, "tests", "device"))
+  .filter((n) => n.startsWith(filePrefix) && n.endsWith(".py") && n.includes(only))
+  .sort()
+  .map((n) => n.slice(0, -3));
+
+const PRELUDE = `
+import gc, sys, micropython
+sys.path.insert(0, '/dtests')
+sys.path.append('/lib')
+sys.path.append('/')
+_gate_iter = None
+def _gate_names(module_name, prefix):
+    module = __import__(module_name)
+    return ' '.join(sorted([n for n in dir(module) if n.startswith(prefix)]))
+def _gate_start(module_name, function_name):
+    global _gate_iter
+    result = getattr(__import__(module_name), function_name)()
+    _gate_iter = result if (result is not None and hasattr(result, 'send')) else None
+def _gate_step():
+    global _gate_iter
+    try:
+        next(_gate_iter)
+        return True
+    except StopIteration:
+        _gate_iter = None
+        return False
+`;
+
+let passed = 0;
+let failed = 0;
+const rows = [];
+const benchLines = [];
+
+for (const moduleName of modules) {
+  // Text between the markers is the mem_info() report, read in the same call as the step
+  // (the port collects garbage when a call from JavaScript begins).
+  let captured = "";
+  let capturing = false;
+  const decoder = new TextDecoder();
+  const mp = await loadMicroPython({
+    heapsize: capBytes,
+    linebuffer: false,
+    stdout: (bytes) => {
+      const text = decoder.decode(bytes);
+      for (const ch of text) {
+        if (ch === "\x01") capturing = true;
+        else if (ch === "\x02") capturing = false;
+        else if (capturing) captured += ch;
+        else process.stdout.write(ch);
+      }
+    },
+  });
+  for (const [full, rel] of files) {
+    mp.FS.mkdirTree(path.posix.dirname(rel));
+    mp.FS.writeFile(rel, fs.readFileSync(full));
+  }
+  mp.runPython(PRELUDE);
+  // Runs one step and reads the GC total before control returns to JavaScript.
+  const MEASURE = "\nprint('\\x01', end='')\nmicropython.mem_info()\nprint('\\x02', end='')";
+  const runStep = (code) => {
+    captured = "";
+    mp.runPython(code + MEASURE);
+    const match = /GC: total: (\d+)/.exec(captured);
+    return match ? parseInt(match[1], 10) : Infinity;
+  };
+  const live = () => {
+    mp.runPython("gc.collect()\n_gate_live = gc.mem_alloc()");
+    return mp.globals.get("_gate_live");
+  };
+  const base = live();
+  let names;
+  try {
+    mp.runPython(`_gate_n = _gate_names('${moduleName}', '${funcPrefix}')`);
+    names = mp.globals.get("_gate_n").split(" ").filter((n) => n);
+  } catch (error) {
+    failed += 1;
+    console.log(`FAIL ${moduleName} (import): ${error.message}`);
+    continue;
+  }
+  const importCost = live() - base;
+  for (const name of names) {
+    const start = live();
+    let steps = 0;
+    let peakLive = 0;
+    let peakTotal = 0;
+    let failure = null;
+    try {
+      let total = runStep(`_gate_start('${moduleName}', '${name}')\n_gate_more = _gate_iter is not None`);
+      let more = mp.globals.get("_gate_more");
+      for (;;) {
+        peakTotal = Math.max(peakTotal, total);
+        if (total > capBytes) {
+          failure = `heap grew to ${total} bytes (cap ${capBytes}) after step ${steps}`;
+          break;
+        }
+        peakLive = Math.max(peakLive, live() - start);
+        if (!more) break;
+        total = runStep("_gate_more = _gate_step()");
+        more = mp.globals.get("_gate_more");
+        steps += 1;
+      }
+    } catch (error) {
+      failure = String(error.message || error);
+    }
+    if (failure) {
+      failed += 1;
+      console.log(`FAIL ${moduleName}.${name}: ${failure}`);
+    } else {
+      passed += 1;
+    }
+    rows.push([`${moduleName}.${name}`, steps, peakLive, peakTotal, failure ? "FAIL" : "ok"]);
+  }
+  rows.push([`${moduleName} (import)`, 0, importCost, 0, ""]);
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+console.log("");
+console.log(pad("MicroPython runtime gate" + (bench ? " (bench)" : ""), 58) + pad("steps", 8) + pad("peak live B", 13) + pad("peak GC total B", 16));
+for (const [name, steps, peakLive, peakTotal, status] of rows) {
+  console.log(pad(name, 58) + pad(steps, 8) + pad(peakLive, 13) + pad(peakTotal || "", 16) + status);
+}
+console.log(`heap cap ${capBytes} bytes; live figures are after gc.collect(), relative to before the test`);
+console.log(`mpgate: ${passed} passed, ${failed} failed`);
+process.exit(failed || (!bench && passed === 0) ? 1 : 0);
