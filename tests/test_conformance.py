@@ -5,7 +5,6 @@ import importlib
 import os
 
 import pytest
-
 from conformance import run_all
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

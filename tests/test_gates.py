@@ -22,7 +22,7 @@ def run_type_gate(path):
     """mypy with the project's config (CircuitPython typeshed) on one file."""
     return subprocess.run(
         [MYPY, "--config-file", os.path.join(ROOT, "pyproject.toml"),
-         "--custom-typeshed-dir", TYPESHED, path],
+         "--custom-typeshed-dir", TYPESHED, "--cache-dir", os.devnull, path],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )
 

@@ -1,4 +1,4 @@
-"""Device-side tests of decktet.cards: the whole 45-row table, checked on CPython and MicroPython."""
+"""Device-side tests of decktet.cards: all 45 rows, on CPython and MicroPython."""
 
 from decktet import cards
 
