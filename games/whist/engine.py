@@ -1,0 +1,596 @@
+# SPDX-License-Identifier: MIT
+"""
+`games.whist.engine`
+====================
+
+Gongor Whist (P.D. Magnus): a solitaire trick-taking game against a face-down dummy pile.
+The rulings that settle the rule text's gaps are in docs/RULINGS.md, "Gongor Whist".
+
+**A game** is a session of 1, 2, 3 or 5 passes (option bits ``OPT_PASSES_*``, default 1).
+A pass is the fore hand, the aft hand and, with ``OPT_UNDER``, the under hand. The running
+score is ``scores()[0]``; the game is over once the last pass's last hand is scored.
+
+**The cards.** The six Aces are the trump stack, never in the main deck. The main deck is the
+30 number cards and Crowns, plus the four Pawns with ``OPT_PAWNS`` and the Excuse with
+``OPT_EXCUSE`` (no Courts). Hands are 7 cards, 8 with the Pawns.
+
+**The deal** (per pass): the Ace stack is shuffled and its top Ace turned (its suit is trump);
+then the main deck is shuffled. In the main deck's deal order (hand size ``n``): cards
+``0..n-1`` are the fore hand, ``n..2n-1`` the fore dummy (flipped in that order),
+``2n..3n-1`` the aft hand, ``3n..4n-1`` the aft dummy, the rest left over. The under hand
+deals leftover ``4n`` to the player and ``4n+1`` to the dummy; any further leftovers (with the
+Excuse: one) stay unseen. Every pass shuffles the Aces, then the main deck, from the game's
+single ``Rng``, in that order. ``deck`` (tests and scenarios) replaces the first pass's two
+shuffles: its first 6 elements are the Ace stack, top first; the rest are the main deck in
+deal order. Later passes reshuffle with the generator.
+
+**Turns.** Bid (at least 1, at most the hand size; under hand 0 or 1) -> the dummy's next card
+is flipped automatically -> play a card (one sharing a suit with the dummy's card if the
+player holds one; the Excuse may always be played) -> the twiddle choice: ``TWIDDLE`` turns
+the next Ace (its suit is trump from this trick on) or, with the stack empty, ends trump for
+the rest of the hand; ``KEEP`` keeps trump -> the trick is resolved automatically -> next
+trick. Once the hand has no trump, there is nothing left to twiddle, so the choice is skipped
+and the trick resolves right after the play (project decision). A hand ends after its last
+trick: it is scored and the next hand is dealt automatically.
+
+Trump at the start of every hand is the suit of the most recently turned Ace; an Ace turned in
+the fore hand stays turned in the aft and under hands (the stack is left as it is).
+
+**Actions** (ints):
+
+- ``0..44``: play that card code from the hand;
+- ``TWIDDLE`` (60), ``KEEP`` (61): the twiddle choice;
+- ``BID_BASE + n`` (100..108): bid ``n`` tricks.
+
+**Option bits**: ``OPT_UNDER`` (1) the under hand; ``OPT_EXCUSE`` (2) the Excuse; ``OPT_PAWNS``
+(4) the Pawns and hands of eight; ``OPT_EASY`` (8) public information mode "easy" (else
+"hardball"); passes in bits 4-5: ``OPT_PASSES_2`` (16), ``OPT_PASSES_3`` (32),
+``OPT_PASSES_5`` (48), none set = 1 pass.
+
+**observation(0)** keys (stable; screens rely on them):
+
+- ``phase``: ``PHASE_BID``, ``PHASE_PLAY``, ``PHASE_TWIDDLE`` or ``PHASE_OVER``;
+- ``hand``: the player's cards still in hand, sorted (a played card waiting for the twiddle
+  choice is no longer in it);
+- ``bid``: this hand's bid, -1 before bidding; ``min_bid``, ``max_bid``: the bid range;
+- ``tricks_won``, ``tricks_played``: in this hand;
+- ``hand_index``: 0 fore, 1 aft, 2 under; ``hand_size``: tricks in this hand;
+- ``dummy_card``: the dummy's flipped card of the current trick, -1 while bidding or over;
+- ``played_card``: the player's card waiting for the twiddle choice, else -1;
+- ``trump``: the trump suit bit, 0 for no trump;
+- ``aces_left``: Aces still face down in the stack;
+- ``aces_turned``: easy mode: the Aces turned this pass, oldest first; hardball: None;
+- ``fore_tricks``: easy mode while bidding the aft hand: the fore hand's tricks as
+  ``(mine, dummy)`` pairs in play order; otherwise None;
+- ``last_trick``: ``(mine, dummy, won, trump)`` of the last resolved trick (trump as it was
+  for that trick), or None before the first;
+- ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
+- ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool.
+
+**Saves**: ``to_bytes()`` is the tag byte, the state bytearray and the generator's state.
+"""
+
+from micropython import const
+
+from decktet.cards import EXCUSE, RANK_CROWN, RANK_PAWN, SUIT_NAMES, name, rank, suit_index, suits
+from decktet.rng import Rng
+
+try:
+    from typing import Any, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+OPT_UNDER = const(1)
+OPT_EXCUSE = const(2)
+OPT_PAWNS = const(4)
+OPT_EASY = const(8)
+OPT_PASSES_2 = const(16)
+OPT_PASSES_3 = const(32)
+OPT_PASSES_5 = const(48)
+_OPT_ALL = const(63)
+
+TWIDDLE = const(60)
+KEEP = const(61)
+BID_BASE = const(100)
+
+PHASE_BID = const(0)
+PHASE_PLAY = const(1)
+PHASE_TWIDDLE = const(2)
+PHASE_OVER = const(3)
+
+HAND_FORE = const(0)
+HAND_AFT = const(1)
+HAND_UNDER = const(2)
+
+# Every variant combination with one pass, plus multi-pass sessions.
+OPTION_SETS = tuple(range(16)) + (
+    OPT_PASSES_2 | OPT_UNDER,
+    OPT_PASSES_3 | OPT_PAWNS | OPT_EASY,
+    OPT_PASSES_5 | OPT_UNDER | OPT_EXCUSE | OPT_PAWNS | OPT_EASY,
+)
+# Per pass: two hands of (bid + 8 plays + 8 twiddles) and the under hand's 3; five passes.
+MAX_ACTIONS = const(185)
+
+# Passes by the option's bits 4-5.
+_PASSES = b"\x01\x02\x03\x05"
+_TAG = const(0x57)
+_NONE = const(255)
+_WON = const(128)
+
+# Offsets into the state bytearray.
+_O_OPT = const(0)
+_O_PHASE = const(1)
+_O_PASS = const(2)
+_O_HAND = const(3)
+_O_TRICK = const(4)
+_O_BID = const(5)
+_O_TURNED = const(6)  # Aces turned this pass, 1..6
+_O_NOTRUMP = const(7)  # 1 once twiddled past an empty stack, this hand only
+_O_PLAYED = const(8)  # the card waiting for the twiddle choice
+_O_LAST_MINE = const(9)
+_O_LAST_DUMMY = const(10)
+_O_LAST_WON = const(11)
+_O_LAST_TRUMP = const(12)
+_O_LAST_WHICH = const(13)
+_O_LAST_BID = const(14)
+_O_LAST_TOOK = const(15)
+_O_SCORE = const(16)  # two bytes, score + 32768, high byte first
+_O_ACES = const(18)  # 6: the Ace stack this pass, top first
+_O_MAIN = const(24)  # 35: the main deck in deal order, unused tail _NONE
+_O_MINE = const(59)  # 3 x 8: the player's card per hand and trick, | _WON if won
+_SIZE = const(83)
+_MAIN_MAX = const(35)
+
+
+def strength(card: int) -> int:
+    """A card's rank for "higher": 2..9, then Pawn (10), then Crown (11); the Excuse 0."""
+    value = rank(card)
+    if value == RANK_CROWN:
+        return 11
+    if value == RANK_PAWN:
+        return 10
+    return value
+
+
+def player_wins(mine: int, dummy: int, trump: int) -> bool:
+    """True if the player's card ``mine`` wins the trick against the dummy's lead ``dummy``.
+
+    :param int trump: the trump suit bit, 0 for no trump.
+
+    A trump beats a non-trump; two trumps, or (no trump played) two cards sharing a suit,
+    compare by ``strength`` and a tie (two Pawns) goes to the dummy; a card sharing no suit
+    with the lead loses, and so does any trick with the Excuse in it.
+    """
+    if mine == EXCUSE or dummy == EXCUSE:
+        return False
+    my_trump = suits(mine) & trump
+    dummy_trump = suits(dummy) & trump
+    if my_trump and not dummy_trump:
+        return True
+    if dummy_trump and not my_trump:
+        return False
+    if not my_trump and not suits(mine) & suits(dummy):
+        return False
+    return strength(mine) > strength(dummy)
+
+
+def hand_score(bid: int, won: int, which: int) -> int:
+    """Points for a hand: ``which`` is 0 fore, 1 aft, 2 under.
+
+    Made (won == bid): +bid (+1 for the under hand). Missed: minus the tricks won, two more
+    off in the aft hand; -3 for the under hand.
+    """
+    if which == HAND_UNDER:
+        return 1 if won == bid else -3
+    if won == bid:
+        return bid
+    if which == HAND_AFT:
+        return -won - 2
+    return -won
+
+
+def main_cards(options: int) -> List[int]:
+    """The main deck's cards (no Aces) for the options, in card-code order."""
+    cards = list(range(6, 36))
+    if options & OPT_PAWNS:
+        cards.extend(range(36, 40))
+    if options & OPT_EXCUSE:
+        cards.append(EXCUSE)
+    return cards
+
+
+class Game:
+    """A Gongor Whist session (see the module docstring).
+
+    :param int seed: the generator's seed, 0 <= seed < 2**30.
+    :param int options: OR of the ``OPT_*`` bits.
+    :param list deck: optional first-pass order: 6 Aces (top first), then the main deck.
+    """
+
+    def __init__(self, seed: int, options: int = 0, deck: Optional[List[int]] = None) -> None:
+        if options < 0 or options & ~_OPT_ALL:
+            raise ValueError("unknown option bits")
+        if deck is not None:
+            if sorted(deck[:6]) != list(range(6)) or sorted(deck[6:]) != main_cards(options):
+                raise ValueError("deck is not the Aces then the main deck")
+        self._rng = Rng(seed)
+        state = bytearray(_SIZE)
+        self._s = state
+        state[_O_OPT] = options
+        state[_O_SCORE] = 128
+        for offset in (_O_LAST_MINE, _O_LAST_DUMMY, _O_LAST_WHICH):
+            state[offset] = _NONE
+        self._deal(deck)
+
+    # -- geometry -----------------------------------------------------------------------
+
+    def _hand_size(self) -> int:
+        return 8 if self._s[_O_OPT] & OPT_PAWNS else 7
+
+    def _size(self, hand: int) -> int:
+        """Tricks in hand ``hand`` (0 fore, 1 aft, 2 under)."""
+        return 1 if hand == HAND_UNDER else self._hand_size()
+
+    def _player_start(self, hand: int) -> int:
+        """State offset of the hand's first player card."""
+        return _O_MAIN + self._hand_size() * (4 if hand == HAND_UNDER else 2 * hand)
+
+    def _dummy_card(self) -> int:
+        s = self._s
+        hand = s[_O_HAND]
+        return s[self._player_start(hand) + self._size(hand) + s[_O_TRICK]]
+
+    def _passes(self) -> int:
+        return _PASSES[self._s[_O_OPT] >> 4]
+
+    def _trump(self) -> int:
+        s = self._s
+        if s[_O_NOTRUMP]:
+            return 0
+        return suits(s[_O_ACES + s[_O_TURNED] - 1])
+
+    def _score(self) -> int:
+        return (self._s[_O_SCORE] << 8 | self._s[_O_SCORE + 1]) - 32768
+
+    def _hand_cards(self) -> List[int]:
+        """The cards still in the player's hand, sorted."""
+        s = self._s
+        hand = s[_O_HAND]
+        cards: List[int] = []
+        if s[_O_PHASE] == PHASE_OVER:
+            return cards
+        start = self._player_start(hand)
+        records = _O_MINE + 8 * hand
+        played = s[records : records + s[_O_TRICK]]
+        for card in s[start : start + self._size(hand)]:
+            if card != s[_O_PLAYED] and card not in played and card | _WON not in played:
+                cards.append(card)
+        cards.sort()
+        return cards
+
+    def _tricks_won(self) -> int:
+        s = self._s
+        records = _O_MINE + 8 * s[_O_HAND]
+        won = 0
+        for record in s[records : records + s[_O_TRICK]]:
+            if record & _WON:
+                won += 1
+        return won
+
+    # -- dealing --------------------------------------------------------------------------
+
+    def _deal(self, deck: Optional[List[int]]) -> None:
+        """Start a pass: shuffle (or take ``deck``) the Aces, then the main deck."""
+        s = self._s
+        if deck is None:
+            aces = list(range(6))
+            self._rng.shuffle(aces)
+            main = main_cards(s[_O_OPT])
+            self._rng.shuffle(main)
+        else:
+            aces = deck[:6]
+            main = deck[6:]
+        s[_O_ACES : _O_ACES + 6] = bytes(aces)
+        s[_O_MAIN : _O_MAIN + len(main)] = bytes(main)
+        for index in range(_O_MAIN + len(main), _O_MINE + 24):
+            s[index] = _NONE
+        s[_O_TURNED] = 1
+        s[_O_HAND] = HAND_FORE
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        s = self._s
+        s[_O_TRICK] = 0
+        s[_O_BID] = _NONE
+        s[_O_NOTRUMP] = 0
+        s[_O_PLAYED] = _NONE
+        s[_O_PHASE] = PHASE_BID
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def num_players(self) -> int:
+        """One seat: it is a solitaire."""
+        return 1
+
+    def current_player(self) -> int:
+        """0 while the game goes on, -1 once it is over."""
+        return -1 if self._s[_O_PHASE] == PHASE_OVER else 0
+
+    def is_over(self) -> bool:
+        """True once the last pass's last hand is scored."""
+        return self._s[_O_PHASE] == PHASE_OVER
+
+    def scores(self) -> List[int]:
+        """The running score, as a one-element list."""
+        return [self._score()]
+
+    def _bid_range(self) -> List[int]:
+        hand = self._s[_O_HAND]
+        return [0 if hand == HAND_UNDER else 1, self._size(hand)]
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions now, sorted; empty once the game is over."""
+        s = self._s
+        phase = s[_O_PHASE]
+        if phase == PHASE_BID:
+            low, high = self._bid_range()
+            return list(range(BID_BASE + low, BID_BASE + high + 1))
+        if phase == PHASE_TWIDDLE:
+            return [TWIDDLE, KEEP]
+        if phase == PHASE_OVER:
+            return []
+        hand = self._hand_cards()
+        lead = suits(self._dummy_card())
+        follow = [card for card in hand if suits(card) & lead or card == EXCUSE]
+        for card in follow:
+            if card != EXCUSE:
+                return follow
+        return hand
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; ``ValueError`` (state unchanged) for an illegal one."""
+        s = self._s
+        phase = s[_O_PHASE]
+        if phase == PHASE_BID:
+            low, high = self._bid_range()
+            if not BID_BASE + low <= action <= BID_BASE + high:
+                raise ValueError("illegal bid")
+            s[_O_BID] = action - BID_BASE
+            s[_O_PHASE] = PHASE_PLAY
+        elif phase == PHASE_PLAY:
+            if action not in self.legal_actions():
+                raise ValueError("illegal play")
+            s[_O_PLAYED] = action
+            if s[_O_NOTRUMP]:
+                self._resolve()
+            else:
+                s[_O_PHASE] = PHASE_TWIDDLE
+        elif phase == PHASE_TWIDDLE:
+            if action == TWIDDLE:
+                if s[_O_TURNED] < 6:
+                    s[_O_TURNED] += 1
+                else:
+                    s[_O_NOTRUMP] = 1
+            elif action != KEEP:
+                raise ValueError("twiddle or keep")
+            self._resolve()
+        else:
+            raise ValueError("the game is over")
+
+    def _resolve(self) -> None:
+        """Resolve the trick, then score the hand and deal the next one if it is over."""
+        s = self._s
+        mine = s[_O_PLAYED]
+        dummy = self._dummy_card()
+        trump = self._trump()
+        won = player_wins(mine, dummy, trump)
+        hand = s[_O_HAND]
+        trick = s[_O_TRICK]
+        s[_O_MINE + 8 * hand + trick] = mine | _WON if won else mine
+        s[_O_PLAYED] = _NONE
+        s[_O_LAST_MINE] = mine
+        s[_O_LAST_DUMMY] = dummy
+        s[_O_LAST_WON] = 1 if won else 0
+        s[_O_LAST_TRUMP] = trump
+        s[_O_TRICK] = trick + 1
+        s[_O_PHASE] = PHASE_PLAY
+        if trick + 1 < self._size(hand):
+            return
+        took = self._tricks_won()
+        score = self._score() + hand_score(s[_O_BID], took, hand) + 32768
+        s[_O_SCORE] = score >> 8
+        s[_O_SCORE + 1] = score & 255
+        s[_O_LAST_WHICH] = hand
+        s[_O_LAST_BID] = s[_O_BID]
+        s[_O_LAST_TOOK] = took
+        if hand == HAND_FORE or (hand == HAND_AFT and s[_O_OPT] & OPT_UNDER):
+            s[_O_HAND] = hand + 1
+            self._start_hand()
+        elif s[_O_PASS] + 1 < self._passes():
+            s[_O_PASS] += 1
+            self._deal(None)
+        else:
+            s[_O_PHASE] = PHASE_OVER
+
+    def describe(self, action: int) -> str:
+        """Plain words for a legal action now; never tells the face-down next Ace."""
+        phase = self._s[_O_PHASE]
+        if phase == PHASE_BID and BID_BASE <= action <= BID_BASE + 8:
+            return "bid %d" % (action - BID_BASE)
+        if phase == PHASE_PLAY and 0 <= action < 45:
+            return "play the %s" % name(action)
+        if phase == PHASE_TWIDDLE:
+            trump = self._trump()
+            if action == TWIDDLE:
+                if self._s[_O_TURNED] < 6:
+                    return "twiddle: turn the next Ace"
+                return "twiddle: no trump for the rest of the hand"
+            if action == KEEP:
+                return "keep trump (%s)" % SUIT_NAMES[suit_index(trump)]
+        raise ValueError("not an action now")
+
+    def observation(self, player: int) -> Dict[str, Any]:
+        """What the player sees now (keys in the module docstring)."""
+        s = self._s
+        phase = s[_O_PHASE]
+        hand = s[_O_HAND]
+        easy = bool(s[_O_OPT] & OPT_EASY)
+        low, high = self._bid_range()
+        fore: Optional[List[Tuple[int, int]]] = None
+        if easy and hand == HAND_AFT and phase == PHASE_BID:
+            fore = []
+            dummies = self._player_start(HAND_FORE) + self._size(HAND_FORE)
+            for trick in range(self._size(HAND_FORE)):
+                fore.append((s[_O_MINE + trick] & 127, s[dummies + trick]))
+        last_trick = None
+        if s[_O_LAST_MINE] != _NONE:
+            last_trick = (
+                s[_O_LAST_MINE],
+                s[_O_LAST_DUMMY],
+                bool(s[_O_LAST_WON]),
+                s[_O_LAST_TRUMP],
+            )
+        last_hand = None
+        which = s[_O_LAST_WHICH]
+        if which != _NONE:
+            bid = s[_O_LAST_BID]
+            took = s[_O_LAST_TOOK]
+            last_hand = (which, bid, took, hand_score(bid, took, which))
+        active = phase == PHASE_PLAY or phase == PHASE_TWIDDLE
+        return {
+            "phase": phase,
+            "hand": self._hand_cards(),
+            "bid": -1 if s[_O_BID] == _NONE else s[_O_BID],
+            "min_bid": low,
+            "max_bid": high,
+            "tricks_won": self._tricks_won(),
+            "tricks_played": s[_O_TRICK],
+            "hand_index": hand,
+            "hand_size": self._size(hand),
+            "dummy_card": self._dummy_card() if active else -1,
+            "played_card": -1 if s[_O_PLAYED] == _NONE else s[_O_PLAYED],
+            "trump": self._trump(),
+            "aces_left": 6 - s[_O_TURNED],
+            "aces_turned": list(s[_O_ACES : _O_ACES + s[_O_TURNED]]) if easy else None,
+            "fore_tricks": fore,
+            "last_trick": last_trick,
+            "last_hand": last_hand,
+            "score": self._score(),
+            "pass_index": s[_O_PASS],
+            "passes": self._passes(),
+            "easy": easy,
+        }
+
+    # -- saves and invariants -------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The whole state: tag, state bytes, generator state (6 bytes)."""
+        out = bytearray(_SIZE + 7)
+        out[0] = _TAG
+        out[1 : _SIZE + 1] = self._s
+        index = _SIZE + 1
+        for value in self._rng.get_state():
+            out[index] = value >> 8
+            out[index + 1] = value & 255
+            index += 2
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "Game":
+        """A new state from ``to_bytes()`` data; ``ValueError`` for anything invalid."""
+        if len(data) != _SIZE + 7 or data[0] != _TAG:
+            raise ValueError("not a Gongor Whist save")
+        game = cls(0, data[1 + _O_OPT])
+        index = _SIZE + 1
+        game._rng.set_state(
+            (
+                data[index] << 8 | data[index + 1],
+                data[index + 2] << 8 | data[index + 3],
+                data[index + 4] << 8 | data[index + 5],
+            )
+        )
+        game._s[:] = data[1 : _SIZE + 1]
+        try:
+            game.check_invariants()
+        except (AssertionError, IndexError) as error:
+            raise ValueError("corrupt save: %s" % error) from error
+        return game
+
+    def check_invariants(self) -> None:
+        """``AssertionError`` unless every card is in one place and counters are in range."""
+        s = self._s
+        options = s[_O_OPT]
+        assert not options & ~_OPT_ALL, "options"
+        phase = s[_O_PHASE]
+        hand = s[_O_HAND]
+        trick = s[_O_TRICK]
+        assert phase <= PHASE_OVER, "phase"
+        assert s[_O_PASS] < self._passes(), "pass"
+        assert hand <= (HAND_UNDER if options & OPT_UNDER else HAND_AFT), "hand"
+        size = self._size(hand)
+        if phase == PHASE_OVER:
+            assert s[_O_PASS] + 1 == self._passes() and trick == size, "over too soon"
+            assert hand == (HAND_UNDER if options & OPT_UNDER else HAND_AFT), "last hand"
+        else:
+            assert trick < size, "trick"
+        bid = s[_O_BID]
+        if phase == PHASE_BID:
+            assert bid == _NONE and trick == 0, "bid phase"
+        else:
+            low, high = self._bid_range()
+            assert low <= bid <= high, "bid"
+        assert 1 <= s[_O_TURNED] <= 6 and s[_O_NOTRUMP] <= 1, "trump"
+        assert not (s[_O_NOTRUMP] and s[_O_TURNED] < 6), "no trump with Aces left"
+        # Aces: a permutation of the six. Main deck: the options' cards, then padding.
+        assert sorted(s[_O_ACES : _O_ACES + 6]) == list(range(6)), "Ace stack"
+        main = main_cards(options)
+        count = len(main)
+        assert sorted(s[_O_MAIN : _O_MAIN + count]) == main, "main deck"
+        for index in range(_O_MAIN + count, _O_MAIN + _MAIN_MAX):
+            assert s[index] == _NONE, "deck padding"
+        # Played cards: each hand's records come from its own block, once each, in order.
+        played = s[_O_PLAYED]
+        for which in range(3):
+            start = self._player_start(which)
+            block = s[start : start + self._size(which)]
+            if which < hand:
+                done = self._size(which)
+            elif which == hand:
+                done = trick
+            else:
+                done = 0
+            records = _O_MINE + 8 * which
+            seen = []
+            for offset in range(8):
+                record = s[records + offset]
+                if offset < done:
+                    card = record & 127
+                    assert card in block and card not in seen, "played card"
+                    seen.append(card)
+                else:
+                    assert record == _NONE, "empty trick record"
+            if which == hand and phase == PHASE_TWIDDLE:
+                assert played in block and played not in seen, "card in the trick"
+        if phase != PHASE_TWIDDLE:
+            assert played == _NONE, "no card waits outside the twiddle phase"
+        else:
+            assert not s[_O_NOTRUMP], "no twiddle without trump"
+        if s[_O_LAST_MINE] != _NONE:
+            assert s[_O_LAST_MINE] < 45 and s[_O_LAST_DUMMY] < 45, "last trick"
+            assert s[_O_LAST_WON] <= 1 and s[_O_LAST_TRUMP] in (0, 1, 2, 4, 8, 16, 32), "last"
+        if s[_O_LAST_WHICH] != _NONE:
+            assert s[_O_LAST_WHICH] <= HAND_UNDER, "last hand"
+            assert s[_O_LAST_BID] <= 8 and s[_O_LAST_TOOK] <= 8, "last hand counts"
+
+    def __str__(self) -> str:
+        s = self._s
+        return "whist pass %d/%d hand %d trick %d bid %d won %d trump %d score %d" % (
+            s[_O_PASS] + 1,
+            self._passes(),
+            s[_O_HAND],
+            s[_O_TRICK],
+            -1 if s[_O_BID] == _NONE else s[_O_BID],
+            self._tricks_won(),
+            self._trump(),
+            self._score(),
+        )
