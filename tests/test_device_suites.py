@@ -3,7 +3,6 @@
 The same functions run on MicroPython through the runtime gate (tools/mpgate)."""
 
 import pytest
-
 from devicetests import device_cases, run_case
 
 
