@@ -261,9 +261,15 @@ class Game:
             return cards
         start = self._player_start(hand)
         records = _O_MINE + 8 * hand
-        played = s[records : records + s[_O_TRICK]]
+        end = records + s[_O_TRICK]
+        # Loops, not `in`: MicroPython's bytearray has no int membership test.
         for card in s[start : start + self._size(hand)]:
-            if card != s[_O_PLAYED] and card not in played and card | _WON not in played:
+            if card == s[_O_PLAYED]:
+                continue
+            for index in range(records, end):
+                if s[index] & 127 == card:
+                    break
+            else:
                 cards.append(card)
         cards.sort()
         return cards
@@ -510,10 +516,14 @@ class Game:
             )
         )
         game._s[:] = data[1 : _SIZE + 1]
+        valid = True
         try:
             game.check_invariants()
-        except (AssertionError, IndexError) as error:
-            raise ValueError("corrupt save: %s" % error) from error
+        except (AssertionError, IndexError):
+            valid = False
+        # Raised outside the handler: MicroPython warns about chained exceptions.
+        if not valid:
+            raise ValueError("corrupt save")
         return game
 
     def check_invariants(self) -> None:
@@ -552,7 +562,7 @@ class Game:
         played = s[_O_PLAYED]
         for which in range(3):
             start = self._player_start(which)
-            block = s[start : start + self._size(which)]
+            block = list(s[start : start + self._size(which)])
             if which < hand:
                 done = self._size(which)
             elif which == hand:
