@@ -1,0 +1,686 @@
+# SPDX-License-Identifier: MIT
+"""
+`games.bharg.engine`
+====================
+
+Bharg (P.D. Magnus): draw one, discard one, and win the round the moment every card left in
+your hand is bound. Rulings and project decisions: docs/RULINGS.md, "## Bharg".
+
+Actions (ints):
+
+- ``DISCARD_BASE + card`` (0..44, i.e. the card code): discard that card; an Ace goes onto
+  the Ace Pile, any other card onto the discard pile.
+- ``DRAW_DECK`` (45): draw the top card of the draw pile.
+- ``TAKE_DISCARD`` (46): take the top card of the discard pile (it may not be discarded on
+  the same turn).
+- ``NEXT_ROUND`` (47): after a round has ended, deal the next one.
+
+Options (OR of bits): ``OPT_THREE_PLAYERS`` (three seats, hands of 6), ``OPT_EXCUSE``,
+``OPT_PAWNS``, ``OPT_TARGET_25`` / ``OPT_TARGET_100`` (match target, default 50; not both),
+``OPT_ONE_ROUND`` (a single round: its winner wins the game; not with a target option).
+
+Seat 0 deals the first round, so seat 1 plays first; the deal passes to the next seat each
+round. Cards are dealt one at a time round the table starting left of the dealer (the next
+seat), then cards are turned up: Aces onto the Ace Pile until a non-Ace starts the discard
+pile. ``deck`` (first round only) is that deal order, first element dealt first; what is
+left after the deal is the draw pile, its next element on top. Later rounds and draw pile
+rebuilds shuffle with the seeded generator.
+
+``observation(player)`` keys:
+
+- ``"player"``, ``"current_player"`` (-1 once the game is over), ``"phase"``: ``"draw"``,
+  ``"discard"``, ``"round_over"`` or ``"game_over"``;
+- ``"hand"``: the seat's cards (ascending codes); ``"arrangement"``: its best arrangement
+  ``(sets, bound_outside, unbound)`` (see ``binding.best_arrangement``); ``"unbound_value"``;
+- ``"taken"``: the card the seat took from the discard pile this turn (it may not discard
+  it), or -1;
+- ``"discard_top"``, ``"ace_top"`` (-1 when empty), ``"discard_count"``, ``"ace_count"``,
+  ``"deck_count"``, ``"rebuilds"`` (draw pile rebuilds this round);
+- ``"hand_counts"``, ``"scores"``: one int per seat; ``"round"``, ``"target"`` (0 with
+  ``OPT_ONE_ROUND``), ``"dealer"``;
+- ``"last_turns"``: per seat ``(took, discarded)`` of its most recent completed turn this
+  round: ``took`` is ``FROM_DECK`` (-2), or the card taken from the discard pile; both are
+  -1 if the seat has not finished a turn this round;
+- ``"hands"``: every seat's hand once the round is over, else ``None``;
+- ``"round_result"``: ``None`` during a round, else a dict: ``"winner"`` (seat, -1 for a
+  round ended with no score), ``"points"``, ``"unbound"`` (each hand's unbound value at the
+  end, against the final Ace Pile top), ``"reason"`` (``"win"``, ``"no cards"``,
+  ``"rebuilt twice"``, ``"turn limit"``);
+- ``"game_over"``, ``"match_winner"``: the winning seat, -1 while playing or for a draw.
+"""
+
+from micropython import const
+
+from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, name
+from decktet.rng import Rng
+from games.bharg.binding import (
+    all_bound,
+    best_arrangement,
+    card_value,
+    is_set,
+    unbound_value,
+)
+
+try:
+    from typing import Any, Dict, List, Optional, Sequence
+except ImportError:
+    pass
+
+# Re-exported rule helpers (the screens import them from here).
+__all__ = [
+    "Game",
+    "all_bound",
+    "best_arrangement",
+    "card_value",
+    "is_set",
+    "unbound_value",
+]
+
+OPT_THREE_PLAYERS = const(1)
+OPT_EXCUSE = const(2)
+OPT_PAWNS = const(4)
+OPT_TARGET_25 = const(8)
+OPT_TARGET_100 = const(16)
+OPT_ONE_ROUND = const(32)
+_ALL_OPTIONS = const(63)
+
+DISCARD_BASE = const(0)
+DRAW_DECK = const(45)
+TAKE_DISCARD = const(46)
+NEXT_ROUND = const(47)
+# "took" in last_turns: drew from the draw pile.
+FROM_DECK = const(-2)
+
+# Project decisions (docs/RULINGS.md): a round ends with no score after MAX_TURNS turns,
+# and a match after MAX_ROUNDS rounds, so every game ends.
+MAX_TURNS = const(200)
+MAX_ROUNDS = const(30)
+MAX_ACTIONS = const(12030)  # MAX_ROUNDS * (2 * MAX_TURNS + 1)
+
+# Every seat count and deck with single rounds, plus multi-round matches (NEXT_ROUND, the
+# deal passing, rebuilds) at the shortest target so random games stay quick.
+OPTION_SETS = (
+    OPT_ONE_ROUND,
+    OPT_ONE_ROUND | OPT_EXCUSE,
+    OPT_ONE_ROUND | OPT_PAWNS,
+    OPT_ONE_ROUND | OPT_THREE_PLAYERS | OPT_EXCUSE | OPT_PAWNS,
+    OPT_TARGET_25 | OPT_EXCUSE | OPT_PAWNS,
+    OPT_TARGET_25 | OPT_THREE_PLAYERS,
+)
+
+_TAG = const(0xB1)  # Bharg, save format 1
+_NONE = const(255)
+_DECK_MARK = const(254)
+_HAND_SLOTS = const(8)
+_PILE_SLOTS = const(41)
+
+# Phases.
+_DRAW = const(0)
+_DISCARD = const(1)
+_ROUND_OVER = const(2)
+_OVER = const(3)
+_PHASE_NAMES = ("draw", "discard", "round_over", "game_over")
+
+# Why a round ended.
+_IN_PLAY = const(0)
+_WIN = const(1)
+_NO_CARDS = const(2)
+_REBUILT = const(3)
+_TURNS = const(4)
+_REASON_NAMES = ("", "win", "no cards", "rebuilt twice", "turn limit")
+
+# The whole state is one bytearray; these are its offsets.
+_OPTIONS = const(0)
+_PHASE = const(1)
+_DEALER = const(2)
+_PLAYER = const(3)
+_TAKEN = const(4)  # card taken from the discard pile this turn, _DECK_MARK, or _NONE
+_REBUILDS = const(5)
+_ROUND = const(6)
+_TURN = const(7)  # turns begun this round, minus one
+_WINNER = const(8)  # round winner or _NONE
+_REASON = const(9)
+_MATCH_WINNER = const(10)
+_POINTS = const(11)
+_SCORES = const(12)  # 3 seats x (low, high)
+_UNBOUND = const(18)  # 3 seats
+_LAST = const(21)  # 3 seats x (took, discarded)
+_NHAND = const(27)  # 3 seats
+_NDRAW = const(30)
+_NDISCARD = const(31)
+_NACES = const(32)
+_HANDS = const(33)  # 3 seats x _HAND_SLOTS, ascending, unused slots 0
+_DRAWS = const(57)  # bottom first, top last
+_DISCARDS = const(98)
+_ACES = const(139)
+_SIZE = const(145)
+_SAVE_SIZE = const(152)  # tag + state + 3 x 2 bytes of generator state
+
+
+def _deck_cards(options: int) -> List[int]:
+    flags = 0
+    if options & OPT_PAWNS:
+        flags |= WITH_PAWNS
+    if options & OPT_EXCUSE:
+        flags |= WITH_EXCUSE
+    return deck(flags)
+
+
+def _check_options(options: int) -> None:
+    if not isinstance(options, int) or options & ~_ALL_OPTIONS or options < 0:
+        raise ValueError("unknown option bits")
+    targets = options & (OPT_TARGET_25 | OPT_TARGET_100 | OPT_ONE_ROUND)
+    if targets & (targets - 1):
+        raise ValueError("choose one of the target options")
+
+
+def _fail(why: str) -> None:
+    raise AssertionError(why)
+
+
+class Game:
+    """A Bharg match (see the module docstring for actions, options and observation keys).
+
+    :param int seed: seeds the one generator every shuffle uses.
+    :param int options: OR of ``OPT_*`` bits.
+    :param deck: the first round's deal order, or None to shuffle.
+    """
+
+    def __init__(self, seed: int, options: int = 0, deck: Optional[Sequence[int]] = None) -> None:
+        _check_options(options)
+        rng = Rng(seed)
+        cards = _deck_cards(options)
+        if deck is None:
+            rng.shuffle(cards)
+        else:
+            order = list(deck)
+            if sorted(order) != cards:
+                raise ValueError("deck is not the cards these options use")
+            cards = order
+        self._rng = rng
+        self._b = bytearray(_SIZE)
+        self._b[_OPTIONS] = options
+        self._b[_ROUND] = 1
+        self._b[_MATCH_WINNER] = _NONE
+        self._deal(cards)
+
+    # ----- small accessors -----
+
+    def num_players(self) -> int:
+        """Number of seats: 2, or 3 with OPT_THREE_PLAYERS."""
+        return 3 if self._b[_OPTIONS] & OPT_THREE_PLAYERS else 2
+
+    def _hand_size(self) -> int:
+        return 6 if self._b[_OPTIONS] & OPT_THREE_PLAYERS else 7
+
+    def _target(self) -> int:
+        options = self._b[_OPTIONS]
+        if options & OPT_ONE_ROUND:
+            return 0
+        if options & OPT_TARGET_25:
+            return 25
+        if options & OPT_TARGET_100:
+            return 100
+        return 50
+
+    def _score(self, seat: int) -> int:
+        at = _SCORES + 2 * seat
+        return self._b[at] | self._b[at + 1] << 8
+
+    def _hand(self, seat: int) -> bytearray:
+        start = _HANDS + _HAND_SLOTS * seat
+        return self._b[start : start + self._b[_NHAND + seat]]
+
+    def _top(self, base: int, count_at: int) -> int:
+        count = self._b[count_at]
+        return self._b[base + count - 1] if count else -1
+
+    def _in_hand(self, seat: int, card: int) -> bool:
+        start = _HANDS + _HAND_SLOTS * seat
+        i = start + self._b[_NHAND + seat] - 1
+        while i >= start:
+            if self._b[i] == card:
+                return True
+            i -= 1
+        return False
+
+    # ----- moving cards -----
+
+    def _insert(self, seat: int, card: int) -> None:
+        # Keep the hand ascending: shift larger cards up one slot.
+        b = self._b
+        start = _HANDS + _HAND_SLOTS * seat
+        i = start + b[_NHAND + seat]
+        while i > start and b[i - 1] > card:
+            b[i] = b[i - 1]
+            i -= 1
+        b[i] = card
+        b[_NHAND + seat] += 1
+
+    def _remove(self, seat: int, card: int) -> None:
+        b = self._b
+        start = _HANDS + _HAND_SLOTS * seat
+        end = start + b[_NHAND + seat]
+        i = start
+        while b[i] != card:
+            i += 1
+        while i < end - 1:
+            b[i] = b[i + 1]
+            i += 1
+        b[end - 1] = 0
+        b[_NHAND + seat] -= 1
+
+    def _push(self, base: int, count_at: int, card: int) -> None:
+        self._b[base + self._b[count_at]] = card
+        self._b[count_at] += 1
+
+    def _pop(self, base: int, count_at: int) -> int:
+        b = self._b
+        b[count_at] -= 1
+        card = b[base + b[count_at]]
+        b[base + b[count_at]] = 0
+        return card
+
+    def _deal(self, cards: List[int]) -> None:
+        """Deal a round from ``cards`` (first element dealt first) and start its first turn."""
+        b = self._b
+        i = _UNBOUND
+        while i < _SIZE:
+            b[i] = 0
+            i += 1
+        for at in (_LAST, _LAST + 1, _LAST + 2, _LAST + 3, _LAST + 4, _LAST + 5):
+            b[at] = _NONE
+        n = self.num_players()
+        dealer = b[_DEALER]
+        k = 0
+        for _ in range(self._hand_size()):
+            for step in range(1, n + 1):
+                self._insert((dealer + step) % n, cards[k])
+                k += 1
+        while cards[k] < 6:
+            self._push(_ACES, _NACES, cards[k])
+            k += 1
+        self._push(_DISCARDS, _NDISCARD, cards[k])
+        k += 1
+        i = len(cards) - 1
+        while i >= k:
+            self._push(_DRAWS, _NDRAW, cards[i])
+            i -= 1
+        b[_PHASE] = _DRAW
+        b[_PLAYER] = (dealer + 1) % n
+        b[_TAKEN] = _NONE
+        b[_REBUILDS] = 0
+        b[_TURN] = 0
+        b[_WINNER] = _NONE
+        b[_REASON] = _IN_PLAY
+        b[_POINTS] = 0
+
+    # ----- the contract -----
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+        if self._b[_PHASE] == _OVER:
+            return -1
+        return self._b[_PLAYER]
+
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self._b[_PHASE] == _OVER
+
+    def scores(self) -> List[int]:
+        """Each seat's match score so far."""
+        return [self._score(seat) for seat in range(self.num_players())]
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions, ascending; empty once the game is over."""
+        b = self._b
+        phase = b[_PHASE]
+        if phase == _DRAW:
+            if b[_NDISCARD]:
+                return [DRAW_DECK, TAKE_DISCARD]
+            return [DRAW_DECK]
+        if phase == _DISCARD:
+            taken = b[_TAKEN]
+            # The hand is ascending, and DISCARD_BASE + card is the action.
+            return [DISCARD_BASE + card for card in self._hand(b[_PLAYER]) if card != taken]
+        if phase == _ROUND_OVER:
+            return [NEXT_ROUND]
+        return []
+
+    def _is_legal(self, action: int) -> bool:
+        b = self._b
+        phase = b[_PHASE]
+        if not isinstance(action, int):
+            return False
+        if phase == _DRAW:
+            return action == DRAW_DECK or (action == TAKE_DISCARD and b[_NDISCARD] > 0)
+        if phase == _DISCARD:
+            card = action - DISCARD_BASE
+            return 0 <= card < 45 and card != b[_TAKEN] and self._in_hand(b[_PLAYER], card)
+        return phase == _ROUND_OVER and action == NEXT_ROUND
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; ``ValueError`` (state unchanged) for an illegal one."""
+        if not self._is_legal(action):
+            raise ValueError("illegal action %s" % action)
+        b = self._b
+        player = b[_PLAYER]
+        if action == DRAW_DECK:
+            self._insert(player, self._pop(_DRAWS, _NDRAW))
+            b[_TAKEN] = _DECK_MARK
+            b[_PHASE] = _DISCARD
+        elif action == TAKE_DISCARD:
+            card = self._pop(_DISCARDS, _NDISCARD)
+            self._insert(player, card)
+            b[_TAKEN] = card
+            b[_PHASE] = _DISCARD
+        elif action == NEXT_ROUND:
+            b[_ROUND] += 1
+            b[_DEALER] = (b[_DEALER] + 1) % self.num_players()
+            cards = _deck_cards(b[_OPTIONS])
+            self._rng.shuffle(cards)
+            self._deal(cards)
+        else:
+            self._discard(player, action - DISCARD_BASE)
+
+    def _discard(self, player: int, card: int) -> None:
+        b = self._b
+        self._remove(player, card)
+        if card < 6:
+            self._push(_ACES, _NACES, card)
+        else:
+            self._push(_DISCARDS, _NDISCARD, card)
+        b[_LAST + 2 * player] = b[_TAKEN]
+        b[_LAST + 2 * player + 1] = card
+        b[_TAKEN] = _NONE
+        ace_top = self._top(_ACES, _NACES)
+        # Ruling 3: the win is automatic, checked after every discard.
+        if all_bound(self._hand(player), ace_top):
+            self._end_round(_WIN, player)
+            return
+        if b[_TURN] + 1 >= MAX_TURNS:
+            self._end_round(_TURNS, _NONE)
+            return
+        b[_TURN] += 1
+        if not b[_NDRAW]:
+            why = self._rebuild()
+            if why:
+                self._end_round(why, _NONE)
+                return
+        b[_PLAYER] = (player + 1) % self.num_players()
+        b[_PHASE] = _DRAW
+
+    def _rebuild(self) -> int:
+        """Ruling 2: shuffle all but the top of the discard pile and of the Ace Pile into a
+        new draw pile; the reason the round ends instead, or 0."""
+        b = self._b
+        if b[_REBUILDS] >= 2:
+            return _REBUILT
+        cards = []  # type: List[int]
+        for base, count_at in ((_DISCARDS, _NDISCARD), (_ACES, _NACES)):
+            count = b[count_at]
+            if count > 1:
+                top = b[base + count - 1]
+                for i in range(count - 1):
+                    cards.append(b[base + i])
+                    b[base + i] = 0
+                b[base + count - 1] = 0
+                b[base] = top
+                b[count_at] = 1
+        if not cards:
+            return _NO_CARDS
+        self._rng.shuffle(cards)
+        for card in cards:
+            self._push(_DRAWS, _NDRAW, card)
+        b[_REBUILDS] += 1
+        return 0
+
+    def _end_round(self, reason: int, winner: int) -> None:
+        b = self._b
+        n = self.num_players()
+        ace_top = self._top(_ACES, _NACES)
+        points = 0
+        for seat in range(n):
+            value = unbound_value(self._hand(seat), ace_top)
+            b[_UNBOUND + seat] = value
+            if seat != winner:
+                points += value
+        b[_REASON] = reason
+        b[_PHASE] = _ROUND_OVER
+        if winner == _NONE:
+            points = 0
+        else:
+            b[_WINNER] = winner
+            total = self._score(winner) + points
+            b[_SCORES + 2 * winner] = total & 255
+            b[_SCORES + 2 * winner + 1] = total >> 8
+        b[_POINTS] = points
+        target = self._target()
+        if target == 0:
+            b[_PHASE] = _OVER
+            b[_MATCH_WINNER] = winner
+        elif winner != _NONE and self._score(winner) >= target:
+            b[_PHASE] = _OVER
+            b[_MATCH_WINNER] = winner
+        elif b[_ROUND] >= MAX_ROUNDS:
+            # Project decision: after the last round the highest score wins; a tie is a draw.
+            b[_PHASE] = _OVER
+            best = -1
+            b[_MATCH_WINNER] = _NONE
+            for seat in range(n):
+                score = self._score(seat)
+                if score > best:
+                    best = score
+                    b[_MATCH_WINNER] = seat
+                elif score == best:
+                    b[_MATCH_WINNER] = _NONE
+
+    def describe(self, action: int) -> str:
+        """Plain words for a legal action, e.g. "take the Castle from the discard pile"."""
+        if not self._is_legal(action):
+            raise ValueError("illegal action %s" % action)
+        if action == DRAW_DECK:
+            return "draw from the deck"
+        if action == TAKE_DISCARD:
+            return "take the %s from the discard pile" % name(self._top(_DISCARDS, _NDISCARD))
+        if action == NEXT_ROUND:
+            return "deal the next round"
+        card = action - DISCARD_BASE
+        if card < 6:
+            return "discard the %s onto the Ace Pile" % name(card)
+        return "discard the %s" % name(card)
+
+    def observation(self, player: int) -> Dict[str, Any]:
+        """What ``player`` may see now (keys in the module docstring)."""
+        b = self._b
+        n = self.num_players()
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError("no such seat")
+        hand = list(self._hand(player))
+        ace_top = self._top(_ACES, _NACES)
+        phase = b[_PHASE]
+        ended = phase >= _ROUND_OVER
+        last = []
+        for seat in range(n):
+            took = b[_LAST + 2 * seat]
+            discarded = b[_LAST + 2 * seat + 1]
+            last.append(
+                (
+                    -1 if took == _NONE else FROM_DECK if took == _DECK_MARK else took,
+                    -1 if discarded == _NONE else discarded,
+                )
+            )
+        result = None
+        if ended:
+            winner = b[_WINNER]
+            result = {
+                "winner": -1 if winner == _NONE else winner,
+                "points": b[_POINTS],
+                "unbound": list(b[_UNBOUND : _UNBOUND + n]),
+                "reason": _REASON_NAMES[b[_REASON]],
+            }
+        taken = b[_TAKEN]
+        match_winner = b[_MATCH_WINNER]
+        arrangement = best_arrangement(hand, ace_top)
+        unbound = 0
+        for card in arrangement[2]:
+            unbound += card_value(card)
+        return {
+            "player": player,
+            "current_player": self.current_player(),
+            "phase": _PHASE_NAMES[phase],
+            "hand": hand,
+            "arrangement": arrangement,
+            "unbound_value": unbound,
+            "taken": taken if player == b[_PLAYER] and taken < _DECK_MARK else -1,
+            "discard_top": self._top(_DISCARDS, _NDISCARD),
+            "ace_top": ace_top,
+            "discard_count": b[_NDISCARD],
+            "ace_count": b[_NACES],
+            "deck_count": b[_NDRAW],
+            "rebuilds": b[_REBUILDS],
+            "hand_counts": list(b[_NHAND : _NHAND + n]),
+            "scores": self.scores(),
+            "round": b[_ROUND],
+            "target": self._target(),
+            "dealer": b[_DEALER],
+            "last_turns": last,
+            "hands": [list(self._hand(seat)) for seat in range(n)] if ended else None,
+            "round_result": result,
+            "game_over": phase == _OVER,
+            "match_winner": -1 if match_winner == _NONE else match_winner,
+        }
+
+    def to_bytes(self) -> bytes:
+        """The whole state (tag, state bytes, generator state) as bytes."""
+        s1, s2, s3 = self._rng.get_state()
+        return (
+            bytes((_TAG,))
+            + bytes(self._b)
+            + bytes((s1 & 255, s1 >> 8, s2 & 255, s2 >> 8, s3 & 255, s3 >> 8))
+        )
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "Game":
+        """A game equal to the one saved; ``ValueError`` on any data that is not a state."""
+        if not isinstance(data, (bytes, bytearray)) or len(data) != _SAVE_SIZE:
+            raise ValueError("not a Bharg save")
+        if data[0] != _TAG:
+            raise ValueError("not a Bharg save")
+        options = data[1 + _OPTIONS]
+        _check_options(options)
+        game = cls.__new__(cls)
+        game._b = bytearray(data[1 : 1 + _SIZE])
+        game._rng = Rng(0)
+        at = 1 + _SIZE
+        game._rng.set_state(
+            (
+                data[at] | data[at + 1] << 8,
+                data[at + 2] | data[at + 3] << 8,
+                data[at + 4] | data[at + 5] << 8,
+            )
+        )
+        try:
+            game.check_invariants()
+        except AssertionError as error:
+            raise ValueError("corrupt Bharg save: %s" % error) from None
+        return game
+
+    def check_invariants(self) -> None:
+        """``AssertionError`` unless every card is in exactly one place and counters fit."""
+        b = self._b
+        options = b[_OPTIONS]
+        if options & ~_ALL_OPTIONS:
+            _fail("options")
+        n = self.num_players()
+        size = self._hand_size()
+        phase = b[_PHASE]
+        player = b[_PLAYER]
+        if phase > _OVER or player >= n or b[_DEALER] >= n:
+            _fail("phase or seat")
+        if b[_NDRAW] > _PILE_SLOTS or b[_NDISCARD] > _PILE_SLOTS or b[_NACES] > 6:
+            _fail("pile count")
+        if b[_REBUILDS] > 2 or not 1 <= b[_ROUND] <= MAX_ROUNDS or b[_TURN] >= MAX_TURNS:
+            _fail("counter")
+        # Where each card is: every card the options use exactly once, unused slots 0.
+        seen = bytearray(45)
+        for seat in range(3):
+            count = b[_NHAND + seat]
+            want = size
+            if phase == _DISCARD and seat == player:
+                want = size + 1
+            if seat >= n:
+                want = 0
+            if count != want:
+                _fail("hand size")
+            start = _HANDS + _HAND_SLOTS * seat
+            previous = -1
+            for i in range(_HAND_SLOTS):
+                card = b[start + i]
+                if i >= count:
+                    if card:
+                        _fail("slot")
+                    continue
+                if card <= previous or card >= 45:
+                    _fail("hand order")
+                previous = card
+                seen[card] += 1
+        for base, slots, count_at in (
+            (_DRAWS, _PILE_SLOTS, _NDRAW),
+            (_DISCARDS, _PILE_SLOTS, _NDISCARD),
+            (_ACES, 6, _NACES),
+        ):
+            count = b[count_at]
+            for i in range(slots):
+                card = b[base + i]
+                if i >= count:
+                    if card:
+                        _fail("slot")
+                    continue
+                if card >= 45 or (base != _DRAWS and (base == _ACES) != (card < 6)):
+                    _fail("pile card")
+                seen[card] += 1
+        for card in _deck_cards(options):
+            if seen[card] != 1:
+                _fail("card %d" % card)
+            seen[card] = 0
+        if any(seen):
+            _fail("card not in this deck")
+        taken = b[_TAKEN]
+        if phase == _DISCARD:
+            if taken != _DECK_MARK and not (taken < 45 and self._in_hand(player, taken)):
+                _fail("taken card")
+        elif taken != _NONE:
+            _fail("taken card")
+        if phase == _DRAW and not b[_NDRAW]:
+            _fail("empty draw pile")
+        winner = b[_WINNER]
+        reason = b[_REASON]
+        if (phase <= _DISCARD) != (reason == _IN_PLAY) or reason > _TURNS:
+            _fail("reason")
+        if (winner != _NONE) != (reason == _WIN) or (winner != _NONE and winner >= n):
+            _fail("winner")
+        match_winner = b[_MATCH_WINNER]
+        if match_winner != _NONE and (phase != _OVER or match_winner >= n):
+            _fail("match winner")
+        for seat in range(3):
+            took = b[_LAST + 2 * seat]
+            discarded = b[_LAST + 2 * seat + 1]
+            if (took == _NONE) != (discarded == _NONE) or discarded < _NONE and discarded >= 45:
+                _fail("last turn")
+            if took < _DECK_MARK and took >= 45:
+                _fail("last turn")
+        for seat in range(n, 3):
+            if self._score(seat) or b[_UNBOUND + seat]:
+                _fail("unused seat")
+
+    def __str__(self) -> str:
+        """One line for logs."""
+        b = self._b
+        return "Bharg round %d, seat %d to %s; scores %s; deck %d" % (
+            b[_ROUND],
+            self.current_player(),
+            _PHASE_NAMES[b[_PHASE]],
+            self.scores(),
+            b[_NDRAW],
+        )
