@@ -98,9 +98,9 @@ PHASE_PLAY = const(1)
 PHASE_TWIDDLE = const(2)
 PHASE_OVER = const(3)
 
-HAND_FORE = const(0)
-HAND_AFT = const(1)
-HAND_UNDER = const(2)
+_FORE = const(0)
+_AFT = const(1)
+_UNDER = const(2)
 
 # Every variant combination with one pass, plus multi-pass sessions.
 OPTION_SETS = tuple(range(16)) + (
@@ -180,11 +180,11 @@ def hand_score(bid: int, won: int, which: int) -> int:
     Made (won == bid): +bid (+1 for the under hand). Missed: minus the tricks won, two more
     off in the aft hand; -3 for the under hand.
     """
-    if which == HAND_UNDER:
+    if which == _UNDER:
         return 1 if won == bid else -3
     if won == bid:
         return bid
-    if which == HAND_AFT:
+    if which == _AFT:
         return -won - 2
     return -won
 
@@ -229,11 +229,11 @@ class Game:
 
     def _size(self, hand: int) -> int:
         """Tricks in hand ``hand`` (0 fore, 1 aft, 2 under)."""
-        return 1 if hand == HAND_UNDER else self._hand_size()
+        return 1 if hand == _UNDER else self._hand_size()
 
     def _player_start(self, hand: int) -> int:
         """State offset of the hand's first player card."""
-        return _O_MAIN + self._hand_size() * (4 if hand == HAND_UNDER else 2 * hand)
+        return _O_MAIN + self._hand_size() * (4 if hand == _UNDER else 2 * hand)
 
     def _dummy_card(self) -> int:
         s = self._s
@@ -301,7 +301,7 @@ class Game:
         for index in range(_O_MAIN + len(main), _O_MINE + 24):
             s[index] = _NONE
         s[_O_TURNED] = 1
-        s[_O_HAND] = HAND_FORE
+        s[_O_HAND] = _FORE
         self._start_hand()
 
     def _start_hand(self) -> None:
@@ -332,7 +332,7 @@ class Game:
 
     def _bid_range(self) -> List[int]:
         hand = self._s[_O_HAND]
-        return [0 if hand == HAND_UNDER else 1, self._size(hand)]
+        return [0 if hand == _UNDER else 1, self._size(hand)]
 
     def legal_actions(self) -> List[int]:
         """The legal actions now, sorted; empty once the game is over."""
@@ -360,12 +360,12 @@ class Game:
         if phase == PHASE_BID:
             low, high = self._bid_range()
             if not BID_BASE + low <= action <= BID_BASE + high:
-                raise ValueError("illegal bid")
+                raise ValueError("illegal action")
             s[_O_BID] = action - BID_BASE
             s[_O_PHASE] = PHASE_PLAY
         elif phase == PHASE_PLAY:
             if action not in self.legal_actions():
-                raise ValueError("illegal play")
+                raise ValueError("illegal action")
             s[_O_PLAYED] = action
             if s[_O_NOTRUMP]:
                 self._resolve()
@@ -378,10 +378,10 @@ class Game:
                 else:
                     s[_O_NOTRUMP] = 1
             elif action != KEEP:
-                raise ValueError("twiddle or keep")
+                raise ValueError("illegal action")
             self._resolve()
         else:
-            raise ValueError("the game is over")
+            raise ValueError("illegal action")
 
     def _resolve(self) -> None:
         """Resolve the trick, then score the hand and deal the next one if it is over."""
@@ -409,7 +409,7 @@ class Game:
         s[_O_LAST_WHICH] = hand
         s[_O_LAST_BID] = s[_O_BID]
         s[_O_LAST_TOOK] = took
-        if hand == HAND_FORE or (hand == HAND_AFT and s[_O_OPT] & OPT_UNDER):
+        if hand == _FORE or (hand == _AFT and s[_O_OPT] & OPT_UNDER):
             s[_O_HAND] = hand + 1
             self._start_hand()
         elif s[_O_PASS] + 1 < self._passes():
@@ -433,7 +433,7 @@ class Game:
                 return "twiddle: no trump for the rest of the hand"
             if action == KEEP:
                 return "keep trump (%s)" % SUIT_NAMES[suit_index(trump)]
-        raise ValueError("not an action now")
+        raise ValueError("illegal action")
 
     def observation(self, player: int) -> Dict[str, Any]:
         """What the player sees now (keys in the module docstring)."""
@@ -443,10 +443,10 @@ class Game:
         easy = bool(s[_O_OPT] & OPT_EASY)
         low, high = self._bid_range()
         fore: Optional[List[Tuple[int, int]]] = None
-        if easy and hand == HAND_AFT and phase == PHASE_BID:
+        if easy and hand == _AFT and phase == PHASE_BID:
             fore = []
-            dummies = self._player_start(HAND_FORE) + self._size(HAND_FORE)
-            for trick in range(self._size(HAND_FORE)):
+            dummies = self._player_start(_FORE) + self._size(_FORE)
+            for trick in range(self._size(_FORE)):
                 fore.append((s[_O_MINE + trick] & 127, s[dummies + trick]))
         last_trick = None
         if s[_O_LAST_MINE] != _NONE:
@@ -505,7 +505,7 @@ class Game:
     def from_bytes(cls, data: bytes) -> "Game":
         """A new state from ``to_bytes()`` data; ``ValueError`` for anything invalid."""
         if len(data) != _SIZE + 7 or data[0] != _TAG:
-            raise ValueError("not a Gongor Whist save")
+            raise ValueError("bad save")
         game = cls(0, data[1 + _O_OPT])
         index = _SIZE + 1
         game._rng.set_state(
@@ -523,41 +523,41 @@ class Game:
             valid = False
         # Raised outside the handler: MicroPython warns about chained exceptions.
         if not valid:
-            raise ValueError("corrupt save")
+            raise ValueError("bad save")
         return game
 
     def check_invariants(self) -> None:
         """``AssertionError`` unless every card is in one place and counters are in range."""
         s = self._s
         options = s[_O_OPT]
-        assert not options & ~_OPT_ALL, "options"
+        assert not options & ~_OPT_ALL
         phase = s[_O_PHASE]
         hand = s[_O_HAND]
         trick = s[_O_TRICK]
-        assert phase <= PHASE_OVER, "phase"
-        assert s[_O_PASS] < self._passes(), "pass"
-        assert hand <= (HAND_UNDER if options & OPT_UNDER else HAND_AFT), "hand"
+        assert phase <= PHASE_OVER
+        assert s[_O_PASS] < self._passes()
+        assert hand <= (_UNDER if options & OPT_UNDER else _AFT)
         size = self._size(hand)
         if phase == PHASE_OVER:
-            assert s[_O_PASS] + 1 == self._passes() and trick == size, "over too soon"
-            assert hand == (HAND_UNDER if options & OPT_UNDER else HAND_AFT), "last hand"
+            assert s[_O_PASS] + 1 == self._passes() and trick == size
+            assert hand == (_UNDER if options & OPT_UNDER else _AFT)
         else:
-            assert trick < size, "trick"
+            assert trick < size
         bid = s[_O_BID]
         if phase == PHASE_BID:
-            assert bid == _NONE and trick == 0, "bid phase"
+            assert bid == _NONE and trick == 0
         else:
             low, high = self._bid_range()
-            assert low <= bid <= high, "bid"
-        assert 1 <= s[_O_TURNED] <= 6 and s[_O_NOTRUMP] <= 1, "trump"
-        assert not (s[_O_NOTRUMP] and s[_O_TURNED] < 6), "no trump with Aces left"
+            assert low <= bid <= high
+        assert 1 <= s[_O_TURNED] <= 6 and s[_O_NOTRUMP] <= 1
+        assert not (s[_O_NOTRUMP] and s[_O_TURNED] < 6)
         # Aces: a permutation of the six. Main deck: the options' cards, then padding.
-        assert sorted(s[_O_ACES : _O_ACES + 6]) == list(range(6)), "Ace stack"
+        assert sorted(s[_O_ACES : _O_ACES + 6]) == list(range(6))
         main = main_cards(options)
         count = len(main)
-        assert sorted(s[_O_MAIN : _O_MAIN + count]) == main, "main deck"
+        assert sorted(s[_O_MAIN : _O_MAIN + count]) == main
         for index in range(_O_MAIN + count, _O_MAIN + _MAIN_MAX):
-            assert s[index] == _NONE, "deck padding"
+            assert s[index] == _NONE
         # Played cards: each hand's records come from its own block, once each, in order.
         played = s[_O_PLAYED]
         for which in range(3):
@@ -575,22 +575,22 @@ class Game:
                 record = s[records + offset]
                 if offset < done:
                     card = record & 127
-                    assert card in block and card not in seen, "played card"
+                    assert card in block and card not in seen
                     seen.append(card)
                 else:
-                    assert record == _NONE, "empty trick record"
+                    assert record == _NONE
             if which == hand and phase == PHASE_TWIDDLE:
-                assert played in block and played not in seen, "card in the trick"
+                assert played in block and played not in seen
         if phase != PHASE_TWIDDLE:
-            assert played == _NONE, "no card waits outside the twiddle phase"
+            assert played == _NONE
         else:
-            assert not s[_O_NOTRUMP], "no twiddle without trump"
+            assert not s[_O_NOTRUMP]
         if s[_O_LAST_MINE] != _NONE:
-            assert s[_O_LAST_MINE] < 45 and s[_O_LAST_DUMMY] < 45, "last trick"
-            assert s[_O_LAST_WON] <= 1 and s[_O_LAST_TRUMP] in (0, 1, 2, 4, 8, 16, 32), "last"
+            assert s[_O_LAST_MINE] < 45 and s[_O_LAST_DUMMY] < 45
+            assert s[_O_LAST_WON] <= 1 and s[_O_LAST_TRUMP] in (0, 1, 2, 4, 8, 16, 32)
         if s[_O_LAST_WHICH] != _NONE:
-            assert s[_O_LAST_WHICH] <= HAND_UNDER, "last hand"
-            assert s[_O_LAST_BID] <= 8 and s[_O_LAST_TOOK] <= 8, "last hand counts"
+            assert s[_O_LAST_WHICH] <= _UNDER
+            assert s[_O_LAST_BID] <= 8 and s[_O_LAST_TOOK] <= 8
 
     def __str__(self) -> str:
         s = self._s

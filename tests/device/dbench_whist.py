@@ -1,0 +1,51 @@
+"""Heap benchmarks of Gongor Whist on MicroPython (run by the gate's bench mode only).
+
+The gate collects garbage between steps, so ``gc.mem_alloc()`` at the start of a step is the
+live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
+
+import gc
+import sys
+
+
+def _live():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def bench_import():
+    """Heap kept by importing the engine module alone (decktet.cards/rng loaded first)."""
+    for name in ("games.whist.engine", "games.whist"):
+        if name in sys.modules:
+            del sys.modules[name]
+    import decktet.cards  # noqa: F401
+    import decktet.rng  # noqa: F401
+
+    yield
+    before = _live()
+    import games.whist.engine  # noqa: F401
+
+    yield
+    print("BENCH whist_import %d bytes" % (_live() - before))
+
+
+def bench_state_and_full_pass():
+    """Live heap of a game state, and the most live heap while playing a full pass."""
+    from games.whist import engine
+
+    yield
+    before = _live()
+    game = engine.Game(7, engine.OPT_UNDER | engine.OPT_EXCUSE | engine.OPT_PAWNS | engine.OPT_EASY)
+    yield
+    state = _live() - before
+    print("BENCH whist_state %d bytes" % state)
+    peak = state
+    steps = 0
+    while not game.is_over():
+        actions = game.legal_actions()
+        game.observation(0)
+        game.apply_action(actions[steps % len(actions)])
+        steps += 1
+        peak = max(peak, _live() - before)
+        yield
+    print("BENCH whist_pass_peak_live %d bytes" % peak)
+    print("BENCH whist_pass_steps %d actions" % steps)
