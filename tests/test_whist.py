@@ -1,0 +1,190 @@
+"""Host-only tests of Gongor Whist: an independent reference implementation of the whole game,
+played side by side with the engine; exhaustive trick resolution; save fuzzing."""
+
+import random
+
+import pytest
+
+from decktet import cards
+from decktet.rng import Rng
+from games.whist import engine
+
+# Rank order for "higher": 2..9, Pawn, Crown (ruling 1).
+_ORDER = {**{r: r for r in range(2, 10)}, cards.RANK_PAWN: 10, cards.RANK_CROWN: 11}
+
+
+def reference_wins(mine, dummy, trump):
+    """The trick rule, written from the rule text and rulings 1, 3 and 4."""
+    if cards.EXCUSE in (mine, dummy):
+        return False  # ruling 3
+    my_trump = bool(cards.suits(mine) & trump)
+    dummy_trump = bool(cards.suits(dummy) & trump)
+    if my_trump != dummy_trump:
+        return my_trump
+    if not my_trump and not cards.suits(mine) & cards.suits(dummy):
+        return False  # ruling 4
+    if cards.rank(mine) == cards.rank(dummy) == cards.RANK_PAWN:
+        return False  # ruling 1: the player's Pawn is the lower
+    return _ORDER[cards.rank(mine)] > _ORDER[cards.rank(dummy)]
+
+
+def reference_score(bid, won, which):
+    if which == 2:
+        return 1 if bid == won else -3
+    if bid == won:
+        return bid
+    return -won - (2 if which == 1 else 0)
+
+
+def test_player_wins_matches_reference_on_every_pair():
+    playable = [c for c in range(45) if not cards.is_ace(c) and cards.rank(c) != cards.RANK_COURT]
+    for trump in (0, 1, 2, 4, 8, 16, 32):
+        for mine in playable:
+            for dummy in playable:
+                if mine != dummy:
+                    expected = reference_wins(mine, dummy, trump)
+                    assert engine.player_wins(mine, dummy, trump) == expected, (mine, dummy, trump)
+
+
+def test_hand_score_matches_reference():
+    for which in (0, 1, 2):
+        for bid in range(9):
+            for won in range(9):
+                assert engine.hand_score(bid, won, which) == reference_score(bid, won, which)
+
+
+def play_against_reference(seed, options, chooser):
+    """Play the engine and a from-scratch reference in lockstep; every legal list must agree."""
+    game = engine.Game(seed, options)
+    rng = Rng(seed)
+    size = 8 if options & engine.OPT_PAWNS else 7
+    passes = (1, 2, 3, 5)[options >> 4]
+    score = 0
+    main_cards = list(range(6, 36))
+    if options & engine.OPT_PAWNS:
+        main_cards += list(range(36, 40))
+    if options & engine.OPT_EXCUSE:
+        main_cards.append(cards.EXCUSE)
+    for pass_index in range(passes):
+        aces = list(range(6))
+        rng.shuffle(aces)
+        main = list(main_cards)
+        rng.shuffle(main)
+        turned = 1
+        hands = [
+            (main[:size], main[size : 2 * size]),
+            (main[2 * size : 3 * size], main[3 * size : 4 * size]),
+        ]
+        if options & engine.OPT_UNDER:
+            hands.append(([main[4 * size]], [main[4 * size + 1]]))
+        for which, (hand, dummy_pile) in enumerate(hands):
+            hand = list(hand)
+            no_trump = False
+            obs = game.observation(0)
+            assert obs["pass_index"] == pass_index and obs["hand_index"] == which
+            assert obs["hand"] == sorted(hand) and obs["score"] == score
+            low = 0 if which == 2 else 1
+            bids = [engine.BID_BASE + n for n in range(low, len(hand) + 1)]
+            assert game.legal_actions() == bids
+            bid = chooser(bids) - engine.BID_BASE
+            game.apply_action(engine.BID_BASE + bid)
+            won = 0
+            for lead in dummy_pile:
+                trump = 0 if no_trump else cards.suits(aces[turned - 1])
+                assert game.observation(0)["dummy_card"] == lead
+                assert game.observation(0)["trump"] == trump
+                follow = [c for c in hand if cards.suits(c) & cards.suits(lead)]
+                legal = sorted(follow + [c for c in hand if c == cards.EXCUSE] if follow else hand)
+                assert game.legal_actions() == legal
+                mine = chooser(legal)
+                game.apply_action(mine)
+                hand.remove(mine)
+                if not no_trump:
+                    assert game.legal_actions() == [engine.TWIDDLE, engine.KEEP]
+                    choice = chooser([engine.TWIDDLE, engine.KEEP])
+                    game.apply_action(choice)
+                    if choice == engine.TWIDDLE:
+                        if turned < 6:
+                            turned += 1
+                        else:
+                            no_trump = True
+                trump = 0 if no_trump else cards.suits(aces[turned - 1])
+                result = reference_wins(mine, lead, trump)
+                assert game.observation(0)["last_trick"] == (mine, lead, result, trump)
+                won += result
+            score += reference_score(bid, won, which)
+            assert game.scores() == [score]
+    assert game.is_over() and game.legal_actions() == []
+    return score
+
+
+@pytest.mark.parametrize("options", engine.OPTION_SETS)
+def test_engine_matches_reference(options):
+    for seed in range(40):
+        choices = random.Random(seed * 131 + options)
+        play_against_reference(seed, options, choices.choice)
+
+
+def test_reference_greedy_players_score_differently():
+    # A sanity check that the scores vary with play: always bid 1 and keep trump versus
+    # always bid the most and twiddle.
+    low = [play_against_reference(s, 0, lambda acts: acts[0]) for s in range(30)]
+    high = [play_against_reference(s, 0, lambda acts: acts[-1]) for s in range(30)]
+    assert low != high
+    assert min(low + high) >= -21 and max(low + high) <= 17
+
+
+def test_every_single_byte_corruption_is_refused_or_valid():
+    game = engine.Game(3, engine.OPT_UNDER | engine.OPT_PAWNS | engine.OPT_EXCUSE)
+    chooser = random.Random(3)
+    states = []
+    while not game.is_over():
+        states.append(game.to_bytes())
+        game.apply_action(chooser.choice(game.legal_actions()))
+    states.append(game.to_bytes())
+    for saved in states[::5]:
+        for index in range(len(saved)):
+            for value in (0, 1, 7, 44, 127, 128, 255, (saved[index] + 1) & 255):
+                data = bytearray(saved)
+                data[index] = value
+                try:
+                    loaded = engine.Game.from_bytes(bytes(data))
+                except ValueError:
+                    continue
+                loaded.check_invariants()
+                loaded.observation(0)
+                loaded.legal_actions()
+                str(loaded)
+
+
+def test_observation_keys_are_stable():
+    keys = {
+        "phase",
+        "hand",
+        "bid",
+        "min_bid",
+        "max_bid",
+        "tricks_won",
+        "tricks_played",
+        "hand_index",
+        "hand_size",
+        "dummy_card",
+        "played_card",
+        "trump",
+        "aces_left",
+        "aces_turned",
+        "fore_tricks",
+        "last_trick",
+        "last_hand",
+        "score",
+        "pass_index",
+        "passes",
+        "easy",
+    }
+    game = engine.Game(1, engine.OPT_EASY | engine.OPT_UNDER)
+    chooser = random.Random(1)
+    while True:
+        assert set(game.observation(0)) == keys
+        if game.is_over():
+            break
+        game.apply_action(chooser.choice(game.legal_actions()))
