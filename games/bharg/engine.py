@@ -569,7 +569,8 @@ class Game:
             raise ValueError("not a Bharg save")
         options = data[1 + _OPTIONS]
         _check_options(options)
-        game = cls.__new__(cls)
+        # A bare instance: no deal, the saved state is filled in below.
+        game = object.__new__(cls)  # type: Game
         game._b = bytearray(data[1 : 1 + _SIZE])
         game._rng = Rng(0)
         at = 1 + _SIZE
