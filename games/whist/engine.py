@@ -35,6 +35,13 @@ trick: it is scored and the next hand is dealt automatically.
 
 Trump at the start of every hand is the suit of the most recently turned Ace; an Ace turned in
 the fore hand stays turned in the aft and under hands (the stack is left as it is).
+A trick with the Excuse in it counts as one of the hand's tricks, lost by the player.
+``describe(TWIDDLE)`` never names the face-down next Ace; the new trump shows afterwards in
+``trump`` and ``last_trick``.
+
+**Helpers** for screens and tests: ``player_wins(mine, dummy, trump)`` (trump a suit bit, 0
+for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
+``strength(card)`` (the rank order for "higher") and ``main_cards(options)``.
 
 **Actions** (ints):
 
