@@ -627,12 +627,6 @@ class Game:
             "recipe": list(s[_RECIPE : _RECIPE + 4]) if over and self._level == LEVEL_HYDE else [],
         }
 
-    def _card_text(self, index: int) -> str:
-        # A ribbon card as the player sees it: its name if face up.
-        if self._up(index):
-            return "%s (%d)" % (name(self._s[_RIB + index] & 63), index + 1)
-        return "card %d" % (index + 1)
-
     def describe(self, action: int) -> str:
         """Short plain-words text for a legal action."""
         s = self._s
@@ -652,18 +646,23 @@ class Game:
             points = trick_points((s[at] & 63, s[at + 1] & 63, s[at + 2] & 63))
             return "take the trick at %d-%d (%d)" % (start + 1, start + 3, points)
         if action >= FLIP_BASE:
+            # One string per call: conformance describes every legal action in one step.
             index = action - FLIP_BASE
-            return "flip %s face %s" % (self._card_text(index), "down" if self._up(index) else "up")
+            if self._up(index):
+                return "flip %s face down" % name(s[_RIB + index] & 63)
+            return "flip card %d face up" % (index + 1)
         if action >= MOVE_BASE:
-            return "move %s to %d" % (self._card_text((action - MOVE_BASE) >> 6), (action & 63) + 1)
+            index = (action - MOVE_BASE) >> 6
+            if self._up(index):
+                return "move %s to %d" % (name(s[_RIB + index] & 63), (action & 63) + 1)
+            return "move card %d to %d" % (index + 1, (action & 63) + 1)
         position = (action & 127) >> 1
-        where = "at %d" % (position + 1)
-        if position == 0:
-            where = "at the left end"
-        elif position == s[_RLEN]:
-            where = "at the right end"
         face = "up" if action & 1 else "down"
-        return "play %s face %s %s" % (name(action >> 7), face, where)
+        if position == 0:
+            return "play %s face %s at the left end" % (name(action >> 7), face)
+        if position == s[_RLEN]:
+            return "play %s face %s at the right end" % (name(action >> 7), face)
+        return "play %s face %s at %d" % (name(action >> 7), face, position + 1)
 
     def __str__(self) -> str:
         s = self._s
@@ -699,7 +698,7 @@ class Game:
         options = data[7 + _OPT]
         if options & ~_OPT_MASK or options & 3 == 3:
             raise ValueError("bad options")
-        game = cls.__new__(cls)
+        game = object.__new__(cls)  # MicroPython types have no __new__ attribute
         game._rng = Rng(0)
         game._rng.set_state(
             (data[1] << 8 | data[2], data[3] << 8 | data[4], data[5] << 8 | data[6])
