@@ -259,36 +259,55 @@ class Game:
     def _score(self) -> int:
         return (self._s[_O_SCORE] << 8 | self._s[_O_SCORE + 1]) - 32768
 
+    def _held(self, card: int) -> bool:
+        """True if ``card``, from the current hand's block, is still in the player's hand."""
+        s = self._s
+        if card == s[_O_PLAYED]:
+            return False
+        records = _O_MINE + 8 * s[_O_HAND]
+        # Loops, not `in`: MicroPython's bytearray has no int membership test.
+        for index in range(records, records + s[_O_TRICK]):
+            if s[index] & 127 == card:
+                return False
+        return True
+
     def _hand_cards(self) -> List[int]:
         """The cards still in the player's hand, sorted."""
         s = self._s
-        hand = s[_O_HAND]
         cards: List[int] = []
-        if s[_O_PHASE] == PHASE_OVER:
-            return cards
-        start = self._player_start(hand)
-        records = _O_MINE + 8 * hand
-        end = records + s[_O_TRICK]
-        # Loops, not `in`: MicroPython's bytearray has no int membership test.
-        for card in s[start : start + self._size(hand)]:
-            if card == s[_O_PLAYED]:
-                continue
-            for index in range(records, end):
-                if s[index] & 127 == card:
-                    break
-            else:
-                cards.append(card)
-        cards.sort()
+        if s[_O_PHASE] != PHASE_OVER:
+            start = self._player_start(s[_O_HAND])
+            for index in range(start, start + self._size(s[_O_HAND])):
+                if self._held(s[index]):
+                    cards.append(s[index])
+            cards.sort()
         return cards
+
+    def _may_play(self, card: int) -> bool:
+        """True if playing ``card`` is legal now; allocates nothing."""
+        s = self._s
+        start = self._player_start(s[_O_HAND])
+        lead = suits(self._dummy_card())
+        held = False
+        follows = False
+        for index in range(start, start + self._size(s[_O_HAND])):
+            if self._held(s[index]):
+                held = held or s[index] == card
+                follows = follows or suits(s[index]) & lead != 0
+        # The Excuse may always be played; another card must follow suit if the hand can.
+        return held and (card == EXCUSE or not follows or suits(card) & lead != 0)
 
     def _tricks_won(self) -> int:
         s = self._s
         records = _O_MINE + 8 * s[_O_HAND]
         won = 0
-        for record in s[records : records + s[_O_TRICK]]:
-            if record & _WON:
+        for index in range(records, records + s[_O_TRICK]):
+            if s[index] & _WON:
                 won += 1
         return won
+
+    def _min_bid(self) -> int:
+        return 0 if self._s[_O_HAND] == _UNDER else 1
 
     # -- dealing --------------------------------------------------------------------------
 
@@ -337,41 +356,29 @@ class Game:
         """The running score, as a one-element list."""
         return [self._score()]
 
-    def _bid_range(self) -> List[int]:
-        hand = self._s[_O_HAND]
-        return [0 if hand == _UNDER else 1, self._size(hand)]
-
     def legal_actions(self) -> List[int]:
         """The legal actions now, sorted; empty once the game is over."""
         s = self._s
         phase = s[_O_PHASE]
         if phase == PHASE_BID:
-            low, high = self._bid_range()
-            return list(range(BID_BASE + low, BID_BASE + high + 1))
+            return list(range(BID_BASE + self._min_bid(), BID_BASE + self._size(s[_O_HAND]) + 1))
         if phase == PHASE_TWIDDLE:
             return [TWIDDLE, KEEP]
         if phase == PHASE_OVER:
             return []
-        hand = self._hand_cards()
-        lead = suits(self._dummy_card())
-        follow = [card for card in hand if suits(card) & lead or card == EXCUSE]
-        for card in follow:
-            if card != EXCUSE:
-                return follow
-        return hand
+        return [card for card in self._hand_cards() if self._may_play(card)]
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; ``ValueError`` (state unchanged) for an illegal one."""
         s = self._s
         phase = s[_O_PHASE]
         if phase == PHASE_BID:
-            low, high = self._bid_range()
-            if not BID_BASE + low <= action <= BID_BASE + high:
+            if not self._min_bid() <= action - BID_BASE <= self._size(s[_O_HAND]):
                 raise ValueError("illegal action")
             s[_O_BID] = action - BID_BASE
             s[_O_PHASE] = PHASE_PLAY
         elif phase == PHASE_PLAY:
-            if action not in self.legal_actions():
+            if not self._may_play(action):
                 raise ValueError("illegal action")
             s[_O_PLAYED] = action
             if s[_O_NOTRUMP]:
@@ -448,7 +455,6 @@ class Game:
         phase = s[_O_PHASE]
         hand = s[_O_HAND]
         easy = bool(s[_O_OPT] & OPT_EASY)
-        low, high = self._bid_range()
         fore: Optional[List[Tuple[int, int]]] = None
         if easy and hand == _AFT and phase == PHASE_BID:
             fore = []
@@ -474,8 +480,8 @@ class Game:
             "phase": phase,
             "hand": self._hand_cards(),
             "bid": -1 if s[_O_BID] == _NONE else s[_O_BID],
-            "min_bid": low,
-            "max_bid": high,
+            "min_bid": self._min_bid(),
+            "max_bid": self._size(hand),
             "tricks_won": self._tricks_won(),
             "tricks_played": s[_O_TRICK],
             "hand_index": hand,
@@ -554,8 +560,7 @@ class Game:
         if phase == PHASE_BID:
             assert bid == _NONE and trick == 0
         else:
-            low, high = self._bid_range()
-            assert low <= bid <= high
+            assert self._min_bid() <= bid <= size
         assert 1 <= s[_O_TURNED] <= 6 and s[_O_NOTRUMP] <= 1
         assert not (s[_O_NOTRUMP] and s[_O_TURNED] < 6)
         # Aces: a permutation of the six. Main deck: the options' cards, then padding.
