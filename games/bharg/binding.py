@@ -15,7 +15,7 @@ The solver is an exact search over hand positions (bitmasks of positions, no mem
 lists): for the lowest free position, either it is in no set, or it is in one of the sets
 that can be grown from it with higher free positions; the rest is solved the same way.
 Its only heap use is the small ints of the recursion, so it can run after every discard
-on the device.
+on the device. Hands of up to 16 cards (a set's positions are packed in 16 bits).
 """
 
 from micropython import const
@@ -90,15 +90,16 @@ def _cover(hand: Sequence[int], free: int, ace: int) -> int:
     rest = free ^ low
     best = _cover(hand, rest, ace)
     card = hand[i]
-    grown = _grow(hand, rest, ace, _MASKS[card], 1, i + 1, _weight(card, ace))
+    grown = _grow(hand, rest, ace, _MASKS[card], 1, i + 1, _weight(card, ace)) >> 16
     return grown if grown > best else best
 
 
 def _grow(
     hand: Sequence[int], free: int, ace: int, mask: int, size: int, start: int, gain: int
 ) -> int:
-    """Best total when a partial set (``mask``, ``size`` cards, worth ``gain``) is completed
-    from free positions ``start`` and up and the rest is covered; -1 if it cannot complete."""
+    """Complete a partial set (suits ``mask``, ``size`` cards, worth ``gain``) from the free
+    positions ``start`` and up, then cover the rest: the best total, shifted left 16 bits,
+    OR the positions added to the set; -1 if the set cannot be completed."""
     best = -1
     if mask | _suits_from(hand, free, start) != _ALL_SUITS:
         return best
@@ -115,51 +116,15 @@ def _grow(
                 if joined == _ALL_SUITS:
                     # A complete set cannot grow further: every suit is taken.
                     if size >= 2:
-                        total += _cover(hand, free ^ bit, ace)
+                        total = (total + _cover(hand, free ^ bit, ace)) << 16 | bit
                         if total > best:
                             best = total
                 else:
                     total = _grow(hand, free ^ bit, ace, joined, size + 1, j + 1, total)
-                    if total > best:
-                        best = total
+                    if total >= 0 and total | bit > best:
+                        best = total | bit
         j += 1
     return best
-
-
-def _find_set(
-    hand: Sequence[int],
-    free: int,
-    ace: int,
-    mask: int,
-    size: int,
-    start: int,
-    gain: int,
-    target: int,
-    members: int,
-) -> int:
-    """Positions of a set grown from ``members`` whose value plus the best cover of the rest
-    reaches ``target``; 0 if there is none."""
-    n = len(hand)
-    j = start
-    while j < n:
-        if free >> j & 1:
-            card = hand[j]
-            card_suits = _MASKS[card]
-            if not card_suits & mask:
-                joined = mask | card_suits
-                total = gain + _weight(card, ace)
-                bit = 1 << j
-                if joined == _ALL_SUITS:
-                    if size >= 2 and total + _cover(hand, free ^ bit, ace) == target:
-                        return members | bit
-                else:
-                    found = _find_set(
-                        hand, free ^ bit, ace, joined, size + 1, j + 1, total, target, members | bit
-                    )
-                    if found:
-                        return found
-        j += 1
-    return 0
 
 
 def is_set(cards: Sequence[int]) -> bool:
@@ -207,7 +172,6 @@ def best_arrangement(
     unbound cards. The values of ``unbound`` add up to ``unbound_value(hand, ace_top)``."""
     ace = _ace_mask(ace_top)
     free = _set_positions(hand)
-    target = _cover(hand, free, ace)
     in_sets = 0
     sets = []  # type: List[List[int]]
     while free:
@@ -216,19 +180,18 @@ def best_arrangement(
         while not low >> i & 1:
             i += 1
         rest = free ^ low
-        if _cover(hand, rest, ace) == target:
+        card = hand[i]
+        grown = _grow(hand, rest, ace, _MASKS[card], 1, i + 1, _weight(card, ace))
+        if grown >> 16 <= _cover(hand, rest, ace):
+            # Leaving this card out of every set is as good.
             free = rest
             continue
-        card = hand[i]
-        members = _find_set(
-            hand, rest, ace, _MASKS[card], 1, i + 1, _weight(card, ace), target, low
-        )
+        members = (grown & 0xFFFF) | low
         group = []  # type: List[int]
         j = 0
         while j < len(hand):
             if members >> j & 1:
                 group.append(hand[j])
-                target -= _weight(hand[j], ace)
             j += 1
         sets.append(group)
         in_sets |= members

@@ -53,7 +53,9 @@ from micropython import const
 
 from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, name
 from decktet.rng import Rng
-from games.bharg.binding import (
+
+# The rule helpers are re-exported: screens may import them from here.
+from games.bharg.binding import (  # noqa: F401
     all_bound,
     best_arrangement,
     card_value,
@@ -65,16 +67,6 @@ try:
     from typing import Any, Dict, List, Optional, Sequence
 except ImportError:
     pass
-
-# Re-exported rule helpers (the screens import them from here).
-__all__ = [
-    "Game",
-    "all_bound",
-    "best_arrangement",
-    "card_value",
-    "is_set",
-    "unbound_value",
-]
 
 OPT_THREE_PLAYERS = const(1)
 OPT_EXCUSE = const(2)
@@ -486,9 +478,7 @@ class Game:
         if action == NEXT_ROUND:
             return "deal the next round"
         card = action - DISCARD_BASE
-        if card < 6:
-            return "discard the %s onto the Ace Pile" % name(card)
-        return "discard the %s" % name(card)
+        return "discard the %s%s" % (name(card), " onto the Ace Pile" if card < 6 else "")
 
     def observation(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see now (keys in the module docstring)."""
@@ -590,90 +580,83 @@ class Game:
     def check_invariants(self) -> None:
         """``AssertionError`` unless every card is in exactly one place and counters fit."""
         b = self._b
-        options = b[_OPTIONS]
-        if options & ~_ALL_OPTIONS:
-            _fail("options")
         n = self.num_players()
-        size = self._hand_size()
         phase = b[_PHASE]
         player = b[_PLAYER]
-        if phase > _OVER or player >= n or b[_DEALER] >= n:
-            _fail("phase or seat")
-        if b[_NDRAW] > _PILE_SLOTS or b[_NDISCARD] > _PILE_SLOTS or b[_NACES] > 6:
-            _fail("pile count")
-        if b[_REBUILDS] > 2 or not 1 <= b[_ROUND] <= MAX_ROUNDS or b[_TURN] >= MAX_TURNS:
-            _fail("counter")
-        # Where each card is: every card the options use exactly once, unused slots 0.
-        seen = bytearray(45)
-        for seat in range(3):
-            count = b[_NHAND + seat]
-            want = size
-            if phase == _DISCARD and seat == player:
-                want = size + 1
-            if seat >= n:
-                want = 0
-            if count != want:
-                _fail("hand size")
-            start = _HANDS + _HAND_SLOTS * seat
-            previous = -1
-            for i in range(_HAND_SLOTS):
-                card = b[start + i]
-                if i >= count:
-                    if card:
-                        _fail("slot")
-                    continue
-                if card <= previous or card >= 45:
-                    _fail("hand order")
-                previous = card
-                seen[card] += 1
-        for base, slots, count_at in (
-            (_DRAWS, _PILE_SLOTS, _NDRAW),
-            (_DISCARDS, _PILE_SLOTS, _NDISCARD),
-            (_ACES, 6, _NACES),
+        taken = b[_TAKEN]
+        reason = b[_REASON]
+        winner = b[_WINNER]
+        match_winner = b[_MATCH_WINNER]
+        if not (
+            not b[_OPTIONS] & ~_ALL_OPTIONS
+            and phase <= _OVER
+            and player < n
+            and b[_DEALER] < n
+            and b[_NDRAW] <= _PILE_SLOTS
+            and b[_NDISCARD] <= _PILE_SLOTS
+            and b[_NACES] <= 6
+            and b[_REBUILDS] <= 2
+            and 1 <= b[_ROUND] <= MAX_ROUNDS
+            and b[_TURN] < MAX_TURNS
+            and reason <= _TURNS
+            and (phase <= _DISCARD) == (reason == _IN_PLAY)
+            and (winner != _NONE) == (reason == _WIN)
+            and (winner == _NONE or winner < n)
+            and (match_winner == _NONE or (phase == _OVER and match_winner < n))
+            and (phase == _DISCARD or taken == _NONE)
+            and (phase != _DRAW or b[_NDRAW] > 0)
         ):
-            count = b[count_at]
+            _fail("counters")
+        for seat in range(3):
+            want = 0
+            if seat < n:
+                want = self._hand_size() + (phase == _DISCARD and seat == player)
+            took = b[_LAST + 2 * seat]
+            discarded = b[_LAST + 2 * seat + 1]
+            if (
+                b[_NHAND + seat] != want
+                or (took == _NONE) != (discarded == _NONE)
+                or 45 <= took < _DECK_MARK
+                or 45 <= discarded < _NONE
+                or (seat >= n and (self._score(seat) or b[_UNBOUND + seat]))
+            ):
+                _fail("seat %d" % seat)
+        # Where each card is: the cards the options use exactly once, unused slots 0, hands
+        # ascending, Aces only on the Ace Pile and never on the discard pile.
+        seen = bytearray(45)
+        for base, slots, count in (
+            (_HANDS, _HAND_SLOTS, b[_NHAND]),
+            (_HANDS + _HAND_SLOTS, _HAND_SLOTS, b[_NHAND + 1]),
+            (_HANDS + 2 * _HAND_SLOTS, _HAND_SLOTS, b[_NHAND + 2]),
+            (_DRAWS, _PILE_SLOTS, b[_NDRAW]),
+            (_DISCARDS, _PILE_SLOTS, b[_NDISCARD]),
+            (_ACES, 6, b[_NACES]),
+        ):
+            previous = -1
             for i in range(slots):
                 card = b[base + i]
                 if i >= count:
                     if card:
                         _fail("slot")
-                    continue
-                if card >= 45 or (base != _DRAWS and (base == _ACES) != (card < 6)):
-                    _fail("pile card")
-                seen[card] += 1
-        for card in _deck_cards(options):
+                elif (
+                    card >= 45
+                    or (base < _DRAWS and card <= previous)
+                    or (base == _DISCARDS and card < 6)
+                    or (base == _ACES and card >= 6)
+                ):
+                    _fail("card %d" % card)
+                else:
+                    seen[card] += 1
+                    previous = card
+        for card in _deck_cards(b[_OPTIONS]):
             if seen[card] != 1:
                 _fail("card %d" % card)
             seen[card] = 0
         if any(seen):
             _fail("card not in this deck")
-        taken = b[_TAKEN]
-        if phase == _DISCARD:
-            if taken != _DECK_MARK and not (taken < 45 and self._in_hand(player, taken)):
+        if phase == _DISCARD and taken != _DECK_MARK:
+            if taken >= 45 or not self._in_hand(player, taken):
                 _fail("taken card")
-        elif taken != _NONE:
-            _fail("taken card")
-        if phase == _DRAW and not b[_NDRAW]:
-            _fail("empty draw pile")
-        winner = b[_WINNER]
-        reason = b[_REASON]
-        if (phase <= _DISCARD) != (reason == _IN_PLAY) or reason > _TURNS:
-            _fail("reason")
-        if (winner != _NONE) != (reason == _WIN) or (winner != _NONE and winner >= n):
-            _fail("winner")
-        match_winner = b[_MATCH_WINNER]
-        if match_winner != _NONE and (phase != _OVER or match_winner >= n):
-            _fail("match winner")
-        for seat in range(3):
-            took = b[_LAST + 2 * seat]
-            discarded = b[_LAST + 2 * seat + 1]
-            if (took == _NONE) != (discarded == _NONE) or discarded < _NONE and discarded >= 45:
-                _fail("last turn")
-            if took < _DECK_MARK and took >= 45:
-                _fail("last turn")
-        for seat in range(n, 3):
-            if self._score(seat) or b[_UNBOUND + seat]:
-                _fail("unused seat")
 
     def __str__(self) -> str:
         """One line for logs."""
