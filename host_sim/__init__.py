@@ -1,0 +1,28 @@
+"""Desktop simulator for Decktet Handheld: runs the device's code.py on the host.
+
+    .venv/bin/python -m host_sim                      # a window (pygame, x4)
+    .venv/bin/python -m host_sim --headless --keys "DOWN DOWN A" --screenshot out.png
+
+Keyboard: arrows, X = A, Z = B, Enter = START, Space = SELECT.
+
+Key scripts (``--keys``, and ``run(keys=...)`` in tests) are words separated by spaces:
+``A``, ``B``, ``START``, ``SELECT``, ``UP``, ``DOWN``, ``LEFT``, ``RIGHT`` tap a key;
+``RIGHT*800`` holds it for 800 ms (key repeat); ``WAIT*500`` waits; ``JOY:x,y`` sets the
+PyGamer joystick's raw readings (0..65535) until ``JOY:off``.
+
+Time is virtual in headless runs (each frame of the app's loop is 10 ms), and game
+seeds come from ``Rng(--seed)``, so a run is exactly its options and its keys.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# As CircuitPython does: the root (code.py, games/) and lib/ are importable.
+for _path in (os.path.join(ROOT, "lib"), ROOT):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from host_sim.sim import Sim, SimDone, run  # noqa: E402
+
+__all__ = ["ROOT", "Sim", "SimDone", "run"]

@@ -1,0 +1,201 @@
+"""The simulator: virtual clock, key scripts, fake hardware and running code.py."""
+
+import os
+import runpy
+import time
+
+from host_sim import ROOT, fakes
+from host_sim.display import SimDisplay
+
+# Key name -> key number on the badge's shift register (bit = 1 << number).
+KEY_NUMBERS = {"B": 0, "A": 1, "START": 2, "SELECT": 3, "RIGHT": 4, "DOWN": 5, "UP": 6, "LEFT": 7}
+FRAME_MS = 10
+TAP_MS = 40
+GAP_MS = 60
+BOOT_MS = 50
+SETTLE_MS = 100
+CENTRE = 32768
+
+
+class SimDone(Exception):
+    """The key script ran out (or the window was closed): the run is over."""
+
+
+def parse_script(text):
+    """A key script as a timeline of (time ms, op, arg); see the package docstring."""
+    timeline = []
+    now = BOOT_MS
+    for word in text.split():
+        upper = word.upper()
+        if upper.startswith("JOY:"):
+            value = upper[4:]
+            timeline.append(
+                (now, "joy", None if value == "OFF" else tuple(int(v) for v in value.split(",")))
+            )
+            now += FRAME_MS * 2
+            continue
+        name, _, hold = upper.partition("*")
+        duration = int(hold) if hold else TAP_MS
+        if name == "WAIT":
+            now += duration
+            continue
+        if name not in KEY_NUMBERS:
+            raise ValueError("unknown key %r in script" % word)
+        timeline.append((now, "press", name))
+        now += duration
+        timeline.append((now, "release", name))
+        now += GAP_MS
+    return timeline, now
+
+
+class Sim:
+    """One run of code.py on fake hardware.
+
+    :param str board: board_id of the fake board ("pybadge", "edgebadge", "pygamer", ...)
+    :param int seed: game seeds come from Rng(seed)
+    :param str keys: a key script (headless)
+    :param nvm: a bytearray to use as microcontroller.nvm (shared across runs in tests)
+    :param str nvm_path: or a file that keeps nvm between runs
+    :param window: a host_sim.window.Window (interactive), or None for headless
+    """
+
+    def __init__(
+        self, board="pybadge", seed=1, keys="", nvm=None, nvm_path=None, window=None, record=None
+    ):
+        self.board_id = board
+        self.window = window
+        self.clock_ms = 0
+        self.timeline, self.end_ms = parse_script(keys)
+        self.held = set()
+        self.joy_override = None
+        self.keypads = []
+        self.analog_reads = [0, 0]
+        self.nvm_path = nvm_path
+        if nvm is None:
+            nvm = bytearray(b"\xff" * fakes.NVM_SIZE)
+            if nvm_path and os.path.exists(nvm_path):
+                with open(nvm_path, "rb") as handle:
+                    data = handle.read()
+                nvm[: len(data)] = data
+        self.nvm = nvm
+        self.frames = []  # (image, clock ms) for --record
+        self.record = record
+        self.display = SimDisplay(on_refresh=self._on_refresh)
+        self.frame_count = 0
+        from decktet.rng import Rng
+
+        self.seed_rng = Rng(seed)
+        self.seeds = []
+
+    # -- what code.py sees --------------------------------------------------------
+
+    def ticks_ms(self):
+        """supervisor.ticks_ms(): the virtual clock, wrapping at 2**29."""
+        return self.clock_ms & ((1 << 29) - 1)
+
+    def seed_source(self):
+        """Game seeds for the run, from Rng(seed)."""
+        seed = (self.seed_rng.next() << 15 | self.seed_rng.next()) & 0x3FFFFFFF
+        self.seeds.append(seed)
+        return seed
+
+    def joystick(self):
+        """Raw joystick readings: a script override, else from the held arrows."""
+        if self.joy_override is not None:
+            return self.joy_override
+        x = y = CENTRE
+        if "LEFT" in self.held:
+            x = 1000
+        elif "RIGHT" in self.held:
+            x = 64500
+        if "UP" in self.held:
+            y = 1000
+        elif "DOWN" in self.held:
+            y = 64500
+        return (x, y)
+
+    def key(self, name, pressed):
+        """A key goes down or up: queued as a keypad event if the keypad has that key."""
+        if pressed:
+            self.held.add(name)
+        else:
+            self.held.discard(name)
+        number = KEY_NUMBERS[name]
+        for keys in self.keypads:
+            if number < keys.key_count:
+                keys.events.items.append((number, pressed))
+
+    def sleep(self, seconds):
+        """The app loop's pause between frames: advance the clock, feed the script."""
+        self.frame_count += 1
+        if self.window is not None:
+            time.sleep(seconds)
+            self.clock_ms = int(time.monotonic() * 1000)
+            self.window.pump(self)
+            return
+        self.clock_ms += max(1, int(seconds * 1000))
+        while self.timeline and self.timeline[0][0] <= self.clock_ms:
+            _, op, arg = self.timeline.pop(0)
+            if op == "joy":
+                self.joy_override = arg
+            else:
+                self.key(arg, op == "press")
+        if not self.timeline and self.clock_ms >= self.end_ms + SETTLE_MS:
+            raise SimDone()
+
+    def _on_refresh(self, display):
+        if self.record is not None:
+            self.frames.append((display.image.copy(), self.clock_ms))
+        if self.window is not None:
+            self.window.show(display.image)
+
+    # -- running ----------------------------------------------------------------
+
+    def install(self):
+        """Fake hardware in sys.modules and the injected seed source and sleep."""
+        fakes.install(self, self.board_id)
+        from handheld import shell
+
+        shell.seed_source = self.seed_source
+        shell.sleep = self.sleep
+
+    def run(self):
+        """Run code.py from the repo root until the script ends; returns self."""
+        self.install()
+        here = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+        except SimDone:
+            pass
+        finally:
+            os.chdir(here)
+            if self.nvm_path:
+                with open(self.nvm_path, "wb") as handle:
+                    handle.write(bytes(self.nvm))
+        return self
+
+    def save_gif(self, path):
+        """The refreshed frames as an animated GIF, timed by the virtual clock."""
+        if not self.frames:
+            self.frames.append((self.display.image.copy(), self.clock_ms))
+        images = [frame.resize((frame.width * 2, frame.height * 2)) for frame, _ in self.frames]
+        times = [t for _, t in self.frames] + [self.clock_ms + 500]
+        durations = [max(20, times[i + 1] - times[i]) for i in range(len(images))]
+        images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0)
+
+    def summary(self):
+        """One line about the refreshes: count, total and per-refresh pixels pushed."""
+        pushed = [n for n in self.display.pushed if n]
+        return "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d)" % (
+            len(pushed),
+            sum(pushed),
+            min(pushed) if pushed else 0,
+            max(pushed) if pushed else 0,
+            self.display.pushed[-1] if self.display.pushed else 0,
+        )
+
+
+def run(keys="", board="pybadge", seed=1, nvm=None, nvm_path=None, record=None):
+    """A headless run; returns the Sim (display image, per-refresh pixel counts, nvm)."""
+    return Sim(board=board, seed=seed, keys=keys, nvm=nvm, nvm_path=nvm_path, record=record).run()

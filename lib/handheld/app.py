@@ -1,0 +1,188 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.app`
+==============
+
+The screen stack and the one loop: poll the buttons, give each new key to the top
+screen, let it tick, and refresh the display once if anything may have changed
+(``display.auto_refresh`` is off). Nothing here allocates per frame.
+
+A screen is a ``Screen`` subclass; see its docstring for the interface. Games plug in
+through ``handheld.registry`` (docs in that module).
+"""
+
+import gc
+import sys
+
+from handheld.keys import K_START, first_key
+
+try:
+    from typing import Any, Callable, List, Optional
+except ImportError:
+    pass
+
+_FRAME_SECONDS = 0.01
+
+
+class Screen:
+    """One screen on the stack.
+
+    Subclasses build ``self.group`` (a displayio Group) in ``build`` and react in
+    ``key``. Everything the screen shows is built once in ``build``; ``key`` and
+    ``tick`` change only what changed (label text, tile indices, ``hidden``, x/y).
+
+    - ``build(app)``: called once, when first pushed.
+    - ``shown(app)``: it became the top screen again (the one above it was popped).
+    - ``key(app, key)``: one key went down (a ``handheld.keys.K_*`` bit; held
+      directions repeat).
+    - ``tick(app, now)``: every frame, ``now`` in ms (wrapping ticks); return True
+      if it changed something on screen (e.g. the computer player moved).
+    - ``closed(app)``: it was popped; drop references to big things.
+
+    Set ``pausable = True`` on play screens: START then opens the pause menu
+    (resume / rules / quit to menu) instead of reaching ``key``.
+    """
+
+    pausable = False
+
+    def __init__(self) -> None:
+        self.group: Any = None
+
+    def build(self, app: "App") -> None:
+        """Create ``self.group`` and the widgets in it."""
+        raise NotImplementedError
+
+    def shown(self, app: "App") -> None:
+        """Became the top screen again."""
+
+    def key(self, app: "App", key: int) -> None:
+        """A key went down."""
+
+    def tick(self, app: "App", now: int) -> bool:
+        """Called every frame; True if the screen changed."""
+        return False
+
+    def closed(self, app: "App") -> None:
+        """Popped off the stack."""
+
+
+class App:
+    """The running app: display, buttons, saved records, seeds and the screen stack.
+
+    :param display: the board's display (``board.DISPLAY`` or the simulator's)
+    :param buttons: a ``handheld.hw.Buttons`` (``poll(now) -> new keys mask``)
+    :param settings: ``handheld.store.Settings``
+    :param stats: ``handheld.store.Stats``
+    :param seed_source: a function returning a new game seed (0 <= seed < 2**30)
+    """
+
+    def __init__(
+        self, display: Any, buttons: Any, settings: Any, stats: Any, seed_source: Callable[[], int]
+    ) -> None:
+        self.display = display
+        self.buttons = buttons
+        self.settings = settings
+        self.stats = stats
+        self.seed_source = seed_source
+        self.stack: List[Screen] = []
+        self.game: Any = None
+        self.game_module: Optional[str] = None
+        self.changed = True
+        display.auto_refresh = False
+
+    # -- the stack ------------------------------------------------------------
+
+    def top(self) -> Screen:
+        """The screen on top."""
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        """Show a new screen on top of the current one."""
+        if screen.group is None:
+            screen.build(self)
+        self.stack.append(screen)
+        self._show()
+
+    def pop(self) -> None:
+        """Close the top screen and show the one below (the root is never popped)."""
+        if len(self.stack) < 2:
+            return
+        self.stack.pop().closed(self)
+        self._show()
+        self.stack[-1].shown(self)
+
+    def replace(self, screen: Screen) -> None:
+        """Swap the top screen for another (e.g. set-up for play)."""
+        old = self.stack.pop()
+        old.closed(self)
+        old.group = None
+        gc.collect()
+        self.push(screen)
+
+    def home(self) -> None:
+        """Back to the bottom screen (the main menu), unloading the running game."""
+        while len(self.stack) > 1:
+            self.stack.pop().closed(self)
+        self.end_game()
+        self._show()
+        self.stack[-1].shown(self)
+
+    def _show(self) -> None:
+        """Make the top screen's group the display's root."""
+        self.display.root_group = self.stack[-1].group
+        self.changed = True
+
+    # -- services for game screens ---------------------------------------------
+
+    def new_seed(self) -> int:
+        """A new game seed from the injected source (deterministic in the simulator)."""
+        return self.seed_source() & 0x3FFFFFFF
+
+    def record_result(self, won: bool) -> None:
+        """Count a finished game of the running game in the statistics (saved at once)."""
+        if self.game is not None:
+            self.stats.record(self.game.slot, won)
+
+    def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
+        """Replace the set-up screen with the game's first play screen."""
+        self.game = entry
+        screen = module.start(self, values)
+        self.replace(screen)
+
+    def end_game(self) -> None:
+        """Forget the running game and unload its screens module to free its heap."""
+        self.game = None
+        if self.game_module is not None and self.game_module in sys.modules:
+            del sys.modules[self.game_module]
+        self.game_module = None
+        gc.collect()
+
+    # -- the loop ----------------------------------------------------------------
+
+    def step(self, now: int) -> bool:
+        """One frame: deliver new keys, tick, refresh if needed; True if refreshed."""
+        keys = self.buttons.poll(now)
+        while keys:
+            key = first_key(keys)
+            keys &= ~key
+            screen = self.stack[-1]
+            if key == K_START and screen.pausable:
+                from handheld.screens import PauseMenu
+
+                self.push(PauseMenu())
+            else:
+                screen.key(self, key)
+            self.changed = True
+        if self.stack[-1].tick(self, now):
+            self.changed = True
+        if not self.changed:
+            return False
+        self.changed = False
+        self.display.refresh()
+        return True
+
+    def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
+        """Run forever (the simulator ends it by raising from ``sleep``)."""
+        while True:
+            self.step(ticks_ms())
+            sleep(_FRAME_SECONDS)

@@ -1,0 +1,254 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.home`
+===============
+
+The app's own screens: the main menu and what it opens (a game's set-up, Statistics,
+Settings, About and the card gallery).
+"""
+
+import displayio
+
+from handheld import cardview, registry, ui
+from handheld.app import App, Screen
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REPEAT_TIMINGS
+from handheld.screens import MenuScreen, MessageScreen, OptionsScreen, TextScreen
+from handheld.store import SET_REPEAT, SETTING_CHOICES, SETTING_NAMES, STAT_SLOTS, counters_text
+
+try:
+    from typing import Any, List
+except ImportError:
+    pass
+
+_EXTRA_ITEMS = ("Statistics", "Settings", "About")
+_ABOUT = (
+    "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
+    "(decktet.com, CC BY-NC-SA).\n\n"
+    "Keys: arrows move, A chooses, B goes back, START pauses a game.\n\n"
+    "Press A for the card gallery."
+)
+
+
+def main_menu() -> MenuScreen:
+    """The root screen: the games, then Statistics, Settings and About."""
+    items = []
+    for entry in registry.GAMES:
+        items.append(entry.name)
+    for item in _EXTRA_ITEMS:
+        items.append(item)
+    return MenuScreen("Decktet Handheld", items, _choose, back=False)
+
+
+def _choose(app: App, index: int) -> None:
+    """Open what the main menu's row stands for."""
+    games = len(registry.GAMES)
+    if index < games:
+        open_setup(app, registry.GAMES[index])
+    elif index == games:
+        app.push(StatsScreen(app))
+    elif index == games + 1:
+        app.push(settings_screen(app))
+    else:
+        app.push(MessageScreen("About", _ABOUT, _open_gallery))
+
+
+def _open_gallery(app: App) -> None:
+    """After About: the card gallery."""
+    app.push(GalleryScreen())
+
+
+def open_setup(app: App, entry: Any) -> None:
+    """The game's set-up screen; A starts the game (or says it is not built yet)."""
+    available = entry.available()
+    module = None
+    rows = entry.setup(app.settings)
+    if available:
+        module = entry.load()
+        app.game_module = entry.module
+        if hasattr(module, "setup_rows"):
+            rows = module.setup_rows(app)
+
+    def start(app: App, values: List[int]) -> None:
+        if module is None:
+            app.push(
+                MessageScreen(
+                    entry.name, "Not built yet: the play screens for this game come later."
+                )
+            )
+        else:
+            app.start_game(entry, module, values)
+
+    rows.append(["Rules", ("A: read",), 0])
+    screen = _SetupScreen(entry, rows, start)
+    app.push(screen)
+
+
+class _SetupScreen(OptionsScreen):
+    """A game's set-up: its option rows plus a Rules row (A on it opens the rules)."""
+
+    def __init__(self, entry: Any, rows: List[List[Any]], start: Any) -> None:
+        super().__init__(entry.name, rows, start)
+        self.entry = entry
+
+    def key(self, app: App, key: int) -> None:
+        """A on the Rules row reads the rules; elsewhere A starts."""
+        if key == K_A and self.menu.index == len(self.rows) - 1:
+            app.push(TextScreen(self.entry.name, self.entry.rules))
+        elif key == K_B:
+            app.pop()
+            app.end_game()
+        else:
+            super().key(app, key)
+
+    def values(self) -> List[int]:
+        """The game's rows only (not the Rules row)."""
+        return super().values()[:-1]
+
+
+class StatsScreen(OptionsScreen):
+    """Games won/played per game; A on the last row resets them."""
+
+    def __init__(self, app: App) -> None:
+        rows = []
+        slot = 0
+        while slot < STAT_SLOTS:
+            rows.append([registry.GAMES[slot].name, (counters_text(app.stats, slot),), 0])
+            slot += 1
+        rows.append(["Reset all", ("A",), 0])
+        super().__init__("Statistics (won/played)", rows, None, hint="A on Reset: clear  B back")
+
+    def key(self, app: App, key: int) -> None:
+        """A on the Reset row clears the counters."""
+        if key == K_A and self.menu.index == len(self.rows) - 1:
+            app.stats.reset()
+            slot = 0
+            while slot < STAT_SLOTS:
+                self.menu.set_value(slot, counters_text(app.stats, slot))
+                slot += 1
+        else:
+            super().key(app, key)
+
+
+def settings_screen(app: App) -> OptionsScreen:
+    """The settings; changes apply at once and are saved when leaving."""
+    rows = []
+    field = 0
+    while field < len(SETTING_NAMES):
+        rows.append([SETTING_NAMES[field], SETTING_CHOICES[field], app.settings.get(field)])
+        field += 1
+
+    def change(app: App, field: int, value: int) -> None:
+        app.settings.set(field, value)
+        if field == SET_REPEAT:
+            delay, every = REPEAT_TIMINGS[value]
+            app.buttons.set_repeat(delay, every)
+
+    return _SettingsScreen(rows, change)
+
+
+class _SettingsScreen(OptionsScreen):
+    """Settings: saved to nvm when the player leaves (one flash write, not one per key)."""
+
+    def __init__(self, rows: List[List[Any]], change: Any) -> None:
+        super().__init__("Settings", rows, None, change, hint="<> change  B save+back")
+
+    def closed(self, app: App) -> None:
+        """Save on the way out."""
+        app.settings.save()
+
+
+class GalleryScreen(Screen):
+    """All 45 card faces, 24 to a page in three overlapping rows: a reviewer's check of
+    the card art and of ``CardRow``. Arrows move the cursor (the name shows below),
+    SELECT cycles the demo styles: plain, non-Moons dimmed, backs.
+    """
+
+    _PER_ROW = 8
+    _ROWS = 3
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: List[cardview.CardRow] = []
+        self.index = 0
+        self.page = -1
+        self.mode = 0
+        self.name: Any = None
+
+    def build(self, app: App) -> None:
+        """Three card rows, a name line and a hint."""
+        self.group = displayio.Group()
+        self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
+        r = 0
+        while r < self._ROWS:
+            row = cardview.CardRow(self._PER_ROW, 2, 6 + r * 34, ui.WIDTH - 4)
+            self.rows.append(row)
+            self.group.append(row.group)
+            r += 1
+        self.name = ui.label("", 2, 108, ui.LARGE, ui.ACCENT)
+        self.group.append(self.name)
+        self.group.append(ui.label("SELECT style", 100, 119, ui.SMALL, ui.GREY))
+        self._show()
+
+    def _show(self) -> None:
+        """Fill the rows for the current page and mode, place the cursor, name the card."""
+        per_page = self._PER_ROW * self._ROWS
+        page = self.index // per_page
+        if page != self.page:
+            self.page = page
+            self._fill_page()
+        local = self.index - page * per_page
+        r = 0
+        while r < self._ROWS:
+            row = self.rows[r]
+            row.set_cursor(local - r * self._PER_ROW if local // self._PER_ROW == r else -1)
+            r += 1
+        from decktet import cards
+
+        text = "%d %s" % (self.index, cards.name(self.index))
+        if self.mode == 1:
+            text += " (dim)" if not cards.suits(self.index) & cards.MOONS else ""
+        ui.set_text(self.name, text)
+
+    def _fill_page(self) -> None:
+        """Card codes (or backs) and dimming for every row of the page."""
+        from decktet import cards
+
+        first = self.page * self._PER_ROW * self._ROWS
+        r = 0
+        while r < self._ROWS:
+            codes = []
+            start = first + r * self._PER_ROW
+            code = start
+            while code < min(start + self._PER_ROW, cards.NUM_CARDS):
+                codes.append(cardview.BACK if self.mode == 2 else code)
+                code += 1
+            self.rows[r].set_cards(codes)
+            mask = 0
+            if self.mode == 1:
+                i = 0
+                while i < len(codes):
+                    if not cards.suits(start + i) & cards.MOONS:
+                        mask |= 1 << i
+                    i += 1
+            self.rows[r].set_dimmed(mask)
+            r += 1
+
+    def key(self, app: App, key: int) -> None:
+        """Move through the 45 cards, change style, or go back."""
+        step = 0
+        if key == K_LEFT:
+            step = -1
+        elif key == K_RIGHT:
+            step = 1
+        elif key == K_UP:
+            step = -self._PER_ROW
+        elif key == K_DOWN:
+            step = self._PER_ROW
+        elif key == K_SELECT:
+            self.mode = (self.mode + 1) % 3
+            self.page = -1
+        elif key == K_B or key == K_A:
+            app.pop()
+            return
+        self.index = (self.index + step) % 45
+        self._show()

@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.keys`
+===============
+
+Logical buttons as one int bitmask (ugame style) and the logic that turns raw key
+presses into edges: a key counts once when it goes down, a held direction repeats.
+Hardware-free, so it runs under MicroPython tests; ``handheld.hw`` feeds it.
+
+The bit of each key is ``1 << key_number`` of the PyBadge's shift-register keypad, so
+a keypad event maps straight to a bit.
+"""
+
+from micropython import const
+
+K_B = const(1)
+K_A = const(2)
+K_START = const(4)
+K_SELECT = const(8)
+K_RIGHT = const(16)
+K_DOWN = const(32)
+K_UP = const(64)
+K_LEFT = const(128)
+K_DIRECTIONS = const(240)
+# Key names by bit index, for logs and the simulator's scripts.
+KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+
+# Ticks are milliseconds that wrap at 2**29 (supervisor.ticks_ms), so they stay small ints.
+_TICKS_PERIOD = const(536870912)
+_TICKS_HALF = const(268435456)
+_TICKS_MASK = const(536870911)
+
+# Key-repeat timings by the Settings choice: (first delay, then every), milliseconds.
+REPEAT_TIMINGS = ((600, 220), (400, 130), (250, 70))
+
+
+def ticks_diff(end: int, start: int) -> int:
+    """``end - start`` for wrapping millisecond ticks (valid within 2**28 ms)."""
+    return ((end - start + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+class KeyState:
+    """Held keys, taps latched between polls, and the repeat of a held direction.
+
+    Feed it with ``press``/``release`` (keypad events) or ``set_directions`` (a
+    joystick), then call ``update(now)`` once per frame for the keys that went down.
+
+    :param int delay: ms a direction is held before it repeats
+    :param int every: ms between repeats after that
+    """
+
+    def __init__(self, delay: int = 400, every: int = 130) -> None:
+        self.held = 0
+        self.previous = 0
+        self.latched = 0
+        self.delay = delay
+        self.every = every
+        self._repeat_key = 0
+        self._repeat_at = 0
+
+    def press(self, bit: int) -> None:
+        """A key went down (kept even if it comes up again before the next update)."""
+        self.held |= bit
+        self.latched |= bit
+
+    def release(self, bit: int) -> None:
+        """A key came up."""
+        self.held &= ~bit
+
+    def set_directions(self, mask: int) -> None:
+        """Replace the direction bits with ``mask`` (for a joystick read each frame)."""
+        self.latched |= mask & ~self.held
+        self.held = (self.held & ~K_DIRECTIONS) | (mask & K_DIRECTIONS)
+
+    def update(self, now: int) -> int:
+        """The keys that went down since the last update, plus a due repeat, as a mask."""
+        down = self.held | self.latched
+        edges = down & ~self.previous
+        self.previous = self.held
+        self.latched = 0
+        directions = edges & K_DIRECTIONS
+        if directions:
+            # The newest direction repeats; take the lowest bit if two came at once.
+            self._repeat_key = directions & -directions
+            self._repeat_at = (now + self.delay) & _TICKS_MASK
+        elif self._repeat_key:
+            if not self.held & self._repeat_key:
+                self._repeat_key = 0
+            elif ticks_diff(now, self._repeat_at) >= 0:
+                edges |= self._repeat_key
+                self._repeat_at = (now + self.every) & _TICKS_MASK
+        return edges
+
+
+class Joystick:
+    """An analog stick read as four direction bits, with hysteresis.
+
+    A direction engages past ``engage`` from the centre and lets go only when the stick
+    is back within ``release``, so a stick resting near the threshold does not chatter.
+    Readings are 0..65535; low x is LEFT, low y is UP.
+    """
+
+    def __init__(self, engage: int = 18000, release: int = 10000) -> None:
+        self.engage = engage
+        self.release = release
+        self.mask = 0
+
+    def _axis(self, offset: int, low_bit: int, high_bit: int) -> int:
+        """The bit for one axis given its offset from the centre and the current mask."""
+        if self.mask & low_bit:
+            return low_bit if offset < -self.release else 0
+        if self.mask & high_bit:
+            return high_bit if offset > self.release else 0
+        if offset <= -self.engage:
+            return low_bit
+        if offset >= self.engage:
+            return high_bit
+        return 0
+
+    def update(self, x: int, y: int) -> int:
+        """The direction mask for a new reading of both axes."""
+        self.mask = self._axis(x - 32768, K_LEFT, K_RIGHT) | self._axis(y - 32768, K_UP, K_DOWN)
+        return self.mask
+
+
+def first_key(mask: int) -> int:
+    """The lowest set bit of a key mask, 0 for none."""
+    return mask & -mask
+
+
+def key_name(bit: int) -> str:
+    """The name of one key bit, e.g. ``"A"``."""
+    index = 0
+    while bit > 1:
+        bit >>= 1
+        index += 1
+    return KEY_NAMES[index]

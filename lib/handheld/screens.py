@@ -1,0 +1,298 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.screens`
+==================
+
+Generic screens the whole app and every game reuse:
+
+- ``MenuScreen(title, items, on_choose)``: a list; A chooses, B goes back.
+- ``OptionsScreen(title, rows, on_start)``: option rows ``[label, choices, index]``;
+  UP/DOWN pick a row, LEFT/RIGHT change its value, A starts, B goes back.
+- ``MessageScreen(title, text, then=None)``: wrapped text (a summary, a result); A or B
+  closes it, then ``then(app)`` runs if given.
+- ``PrivacyScreen(text, then=None)``: a full-screen "Pass to Player 2 - press A"
+  with no cards, to hand the device over in hot-seat games; A closes it.
+- ``TextScreen(title, path)``: a scrollable text file (the rules pages).
+- ``PauseMenu()``: what START opens over a play screen.
+"""
+
+import displayio
+
+from handheld import ui
+from handheld.app import App, Screen
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
+from handheld.layout import wrap_text
+
+try:
+    from typing import Any, Callable, List, Optional
+except ImportError:
+    pass
+
+_LIST_TOP = 15
+_HINT_Y = 119
+
+
+def _hint(text: str) -> Any:
+    """A grey key hint on the bottom line."""
+    return ui.label(text, 2, _HINT_Y, ui.SMALL, ui.GREY)
+
+
+class MenuScreen(Screen):
+    """A titled list of choices.
+
+    :param str title: the title bar
+    :param list items: row texts
+    :param on_choose: ``on_choose(app, index)`` when A is pressed on a row
+    :param bool back: B pops the screen (False for the root menu)
+    """
+
+    def __init__(
+        self, title: str, items: List[str], on_choose: Callable[[App, int], None], back: bool = True
+    ) -> None:
+        super().__init__()
+        self.heading = title
+        self.items = items
+        self.on_choose = on_choose
+        self.back = back
+        self.menu: Any = None
+
+    def build(self, app: App) -> None:
+        """Title, list and hint."""
+        self.group = displayio.Group()
+        self.group.append(ui.title_bar(self.heading))
+        self.menu = ui.ListMenu(self.items, 0, _LIST_TOP, ui.WIDTH, 9)
+        self.group.append(self.menu.group)
+        self.group.append(_hint("A choose  B back" if self.back else "A choose"))
+
+    def key(self, app: App, key: int) -> None:
+        """Move, choose or go back."""
+        if key == K_UP:
+            self.menu.move(-1)
+        elif key == K_DOWN:
+            self.menu.move(1)
+        elif key == K_A:
+            self.on_choose(app, self.menu.index)
+        elif key == K_B and self.back:
+            app.pop()
+
+
+class OptionsScreen(Screen):
+    """Option rows to set before something starts (a game's set-up, the settings).
+
+    :param list rows: ``[label, choices tuple, chosen index]`` lists (changed in place)
+    :param on_start: ``on_start(app, values)`` when A is pressed; None: A does nothing
+    :param on_change: ``on_change(app, row, value)`` after LEFT/RIGHT changes a row
+    :param str hint: bottom line text
+    """
+
+    def __init__(
+        self,
+        title: str,
+        rows: List[List[Any]],
+        on_start: Optional[Callable[[App, List[int]], None]],
+        on_change: Optional[Callable[[App, int, int], None]] = None,
+        hint: str = "<> change  A start  B back",
+    ) -> None:
+        super().__init__()
+        self.heading = title
+        self.rows = rows
+        self.on_start = on_start
+        self.on_change = on_change
+        self.hint = hint
+        self.menu: Any = None
+
+    def build(self, app: App) -> None:
+        """Title, rows with values, hint."""
+        self.group = displayio.Group()
+        self.group.append(ui.title_bar(self.heading))
+        labels = []
+        for row in self.rows:
+            labels.append(row[0])
+        self.menu = ui.ListMenu(labels, 0, _LIST_TOP, ui.WIDTH, 9, values=True)
+        i = 0
+        while i < len(self.rows):
+            self._show_value(i)
+            i += 1
+        self.group.append(self.menu.group)
+        self.group.append(_hint(self.hint))
+
+    def _show_value(self, index: int) -> None:
+        """Write a row's current choice, with arrows when it can change."""
+        row = self.rows[index]
+        choices = row[1]
+        if len(choices) > 1:
+            self.menu.set_value(index, "< %s >" % choices[row[2]])
+        else:
+            self.menu.set_value(index, choices[row[2]])
+
+    def values(self) -> List[int]:
+        """The chosen index of every row."""
+        out = []
+        for row in self.rows:
+            out.append(row[2])
+        return out
+
+    def key(self, app: App, key: int) -> None:
+        """Move, change a value, start or go back."""
+        if key == K_UP:
+            self.menu.move(-1)
+        elif key == K_DOWN:
+            self.menu.move(1)
+        elif key == K_LEFT or key == K_RIGHT:
+            index = self.menu.index
+            row = self.rows[index]
+            count = len(row[1])
+            if count > 1:
+                row[2] = (row[2] + (1 if key == K_RIGHT else -1)) % count
+                self._show_value(index)
+                if self.on_change is not None:
+                    self.on_change(app, index, row[2])
+        elif key == K_A and self.on_start is not None:
+            self.on_start(app, self.values())
+        elif key == K_B:
+            app.pop()
+
+
+class MessageScreen(Screen):
+    """A title and wrapped text; A or B closes it (scrolls first if it is long).
+
+    :param then: ``then(app)`` called after it closes
+    """
+
+    def __init__(self, title: str, text: str, then: Optional[Callable[[App], None]] = None) -> None:
+        super().__init__()
+        self.heading = title
+        self.text = text
+        self.then = then
+        self.page: Any = None
+
+    def build(self, app: App) -> None:
+        """Title, text, hint."""
+        self.group = displayio.Group()
+        self.group.append(ui.title_bar(self.heading))
+        self.page = ui.TextPage(wrap_text(self.text, 26), 3, _LIST_TOP + 1, 9, ui.LARGE)
+        self.group.append(self.page.group)
+        self.group.append(_hint("A ok"))
+
+    def key(self, app: App, key: int) -> None:
+        """Scroll, or close and continue."""
+        if key == K_UP:
+            self.page.scroll_to(self.page.top - 1)
+        elif key == K_DOWN:
+            self.page.scroll_to(self.page.top + 1)
+        elif key == K_A or key == K_B:
+            then = self.then
+            app.pop()
+            if then is not None:
+                then(app)
+
+
+class PrivacyScreen(Screen):
+    """A blank screen with one message, shown while the device changes hands.
+
+    Push it after updating the play screen for the next player: it covers the whole
+    display, so no card shows until that player presses A.
+    """
+
+    def __init__(
+        self, text: str = "Pass to Player 2", then: Optional[Callable[[App], None]] = None
+    ) -> None:
+        super().__init__()
+        self.text = text
+        self.then = then
+
+    def build(self, app: App) -> None:
+        """The message, centred, and the A prompt."""
+        self.group = displayio.Group()
+        lines = wrap_text(self.text, 24)
+        top = 50 - len(lines) * 6
+        for line in lines:
+            self.group.append(
+                ui.label(line, (ui.WIDTH - len(line) * 6) // 2, top, ui.LARGE, ui.ACCENT)
+            )
+            top += 12
+        prompt = "press A"
+        self.group.append(ui.label(prompt, (ui.WIDTH - len(prompt) * 6) // 2, top + 12, ui.LARGE))
+
+    def key(self, app: App, key: int) -> None:
+        """Only A goes on."""
+        if key == K_A:
+            then = self.then
+            app.pop()
+            if then is not None:
+                then(app)
+
+
+class TextScreen(Screen):
+    """A text file wrapped to the small font, scrolled with UP/DOWN (LEFT/RIGHT: a page).
+
+    Blank-line paragraphs are kept; the file is read when the screen opens.
+    """
+
+    def __init__(self, title: str, path: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.path = path
+        self.page: Any = None
+        self.position: Any = None
+
+    def build(self, app: App) -> None:
+        """Read, wrap and show the first page."""
+        with open(self.path) as handle:
+            text = handle.read()
+        self.group = displayio.Group()
+        self.group.append(ui.title_bar(self.heading))
+        self.page = ui.TextPage(wrap_text(text.strip(), 31), 3, _LIST_TOP, 13)
+        self.group.append(self.page.group)
+        self.position = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.WHITE, right=True)
+        self.group.append(self.position)
+        self._show_position()
+
+    def _show_position(self) -> None:
+        """Page n/m in the title bar."""
+        visible = self.page.visible
+        pages = (len(self.page.lines) + visible - 1) // visible
+        current = (self.page.top + visible - 1) // visible + 1
+        ui.set_text(self.position, "%d/%d" % (min(current, pages), pages))
+
+    def key(self, app: App, key: int) -> None:
+        """Scroll or go back."""
+        page = self.page
+        moved = False
+        if key == K_UP:
+            moved = page.scroll_to(page.top - 1)
+        elif key == K_DOWN:
+            moved = page.scroll_to(page.top + 1)
+        elif key == K_LEFT:
+            moved = page.scroll_to(page.top - page.visible)
+        elif key == K_RIGHT:
+            moved = page.scroll_to(page.top + page.visible)
+        elif key == K_B or key == K_A:
+            app.pop()
+        if moved:
+            self._show_position()
+
+
+class PauseMenu(MenuScreen):
+    """START over a play screen: resume, the game's rules, or quit to the main menu."""
+
+    def __init__(self) -> None:
+        super().__init__("Paused", ["Resume", "Rules", "Quit to menu"], self._choose)
+
+    def _choose(self, app: App, index: int) -> None:
+        """Act on the chosen row."""
+        if index == 0:
+            app.pop()
+        elif index == 1:
+            game = app.game
+            if game is not None:
+                app.push(TextScreen(game.name, game.rules))
+        else:
+            app.home()
+
+    def key(self, app: App, key: int) -> None:
+        """START resumes too."""
+        if key == K_START:
+            app.pop()
+        else:
+            super().key(app, key)

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.shell`
+================
+
+Start-up: open the board, load the saved settings and statistics, push the main menu
+and run the loop. ``code.py`` calls ``main()``.
+
+``seed_source`` and ``sleep`` are the two things the desktop simulator replaces
+(before running code.py) to make runs deterministic and fast; the device uses the
+defaults below. Game logic never asks which one it got.
+"""
+
+import time
+
+try:
+    from typing import Callable
+except ImportError:
+    pass
+
+
+def device_seed() -> int:
+    """A fresh game seed: the nanosecond clock when the player starts a game."""
+    return time.monotonic_ns() & 0x3FFFFFFF
+
+
+seed_source: Callable[[], int] = device_seed
+sleep: Callable[[float], None] = time.sleep
+
+
+def main() -> None:
+    """Run the app until power-off (or the simulator stops it)."""
+    import gc
+
+    from handheld import hw
+
+    try:
+        display, buttons = hw.open_board()
+    except hw.UnsupportedBoard as error:
+        # With no app running, CircuitPython shows this on the board's terminal too.
+        print(error)
+        return
+    import microcontroller
+    import supervisor
+
+    from handheld.app import App
+    from handheld.keys import REPEAT_TIMINGS
+    from handheld.store import SET_REPEAT, Settings, Stats
+
+    settings = Settings(microcontroller.nvm)
+    stats = Stats(microcontroller.nvm)
+    delay, every = REPEAT_TIMINGS[settings.get(SET_REPEAT)]
+    buttons.set_repeat(delay, every)
+    app = App(display, buttons, settings, stats, seed_source)
+    gc.collect()
+    from handheld.home import main_menu
+
+    app.push(main_menu())
+    app.run(supervisor.ticks_ms, sleep)

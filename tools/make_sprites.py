@@ -1,0 +1,144 @@
+"""Generate sprites/cards.bmp: the card sprite sheet (host-only, Pillow).
+
+    .venv/bin/python tools/make_sprites.py
+
+One 8-bit indexed BMP, 72x60 px, palette index 0 transparent. Three tile sizes share
+it (each region lies on its own tile grid, and 72x60 divides by all of them):
+
+- frames, 24x30 tiles, row 0: 0 card face, 1 card back, 2 empty-slot outline;
+- rank glyphs, 6x10 tiles, from y=30: tile 36+k for glyph k of "XA23456789CPT"
+  (decktet.cards rank order), 49 blank;
+- suit icons, 8x10 tiles, from y=50: tile 45+s for suit s (Moons, Suns, Waves, Leaves,
+  Wyrms, Knots), 51 blank.
+
+lib/handheld/cardview.py knows these numbers (FRAME_*, GLYPH_BASE, SUIT_BASE).
+Rank glyphs are the misc-fixed 6x10 digits and letters (fonts/fixed-6x10.bdf), emboldened.
+"""
+
+import os
+
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WIDTH, HEIGHT = 72, 60
+CARD_W, CARD_H = 24, 30
+GLYPHS = "XA23456789CPT"
+
+PALETTE = (
+    (0xFF, 0x00, 0xFF),  # 0 transparent key
+    (0x30, 0x30, 0x30),  # 1 card border (the highlight palette swaps this)
+    (0xF4, 0xF0, 0xE0),  # 2 card face
+    (0x00, 0x00, 0x00),  # 3 ink
+    (0x90, 0x50, 0xD0),  # 4 Moons: violet
+    (0xE8, 0xB0, 0x00),  # 5 Suns: gold
+    (0x18, 0x78, 0xE8),  # 6 Waves: blue
+    (0x18, 0x98, 0x28),  # 7 Leaves: green
+    (0xD8, 0x20, 0x20),  # 8 Wyrms: red
+    (0x8A, 0x50, 0x20),  # 9 Knots: brown
+    (0x20, 0x38, 0x78),  # 10 card back
+    (0xC8, 0xA0, 0x40),  # 11 card back pattern
+    (0x70, 0xA0, 0x70),  # 12 empty slot outline
+)
+
+# 7x7 suit icons, told apart by shape as well as colour.
+ICONS = (
+    # Moons: a crescent
+    ("..XXXX.", ".XXX...", "XXX....", "XXX....", "XXX....", ".XXX...", "..XXXX."),
+    # Suns: a rayed sun
+    ("X..X..X", ".X.X.X.", "..XXX..", "XXXXXXX", "..XXX..", ".X.X.X.", "X..X..X"),
+    # Waves: two wave lines
+    (".X...X.", "X.X.X.X", "...X...", ".......", ".X...X.", "X.X.X.X", "...X..."),
+    # Leaves: a leaf on its stem
+    ("...XXXX", "..XXXXX", ".XXXXXX", ".XXXXX.", ".XXXX..", ".X.....", "X......"),
+    # Wyrms: a serpent's S
+    (".XXXXX.", "XX...XX", "XX.....", ".XXXXX.", ".....XX", "XX...XX", ".XXXXX."),
+    # Knots: an interlaced knot
+    (".XX.XX.", "X..X..X", "X..X..X", ".XXXXX.", "X..X..X", "X..X..X", ".XX.XX."),
+)
+
+
+def read_bdf_glyphs(path):
+    """{char: (bbx, rows of ints)} from a BDF file."""
+    glyphs = {}
+    with open(path) as handle:
+        lines = handle.read().split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("ENCODING"):
+            code = int(lines[i].split()[1])
+            while not lines[i].startswith("BBX"):
+                i += 1
+            bbx = tuple(int(v) for v in lines[i].split()[1:])
+            i += 2  # skip BITMAP
+            rows = []
+            while lines[i] != "ENDCHAR":
+                rows.append(int(lines[i], 16))
+                i += 1
+            glyphs[chr(code)] = (bbx, rows)
+        i += 1
+    return glyphs
+
+
+def draw_frame(image, x0, kind):
+    """One 24x30 card frame: 'face', 'back' or 'outline'."""
+    for y in range(CARD_H):
+        for x in range(CARD_W):
+            edge = x in (0, CARD_W - 1) or y in (0, CARD_H - 1)
+            corner = (x in (0, CARD_W - 1)) and (y in (0, CARD_H - 1))
+            if corner:
+                continue  # rounded corner: transparent
+            if kind == "outline":
+                if edge and (x + y) % 3 != 0:
+                    image.putpixel((x0 + x, y), 12)
+                continue
+            if edge:
+                colour = 1
+            elif kind == "face":
+                colour = 2
+            else:
+                inner = x in (1, CARD_W - 2) or y in (1, CARD_H - 2)
+                colour = 2 if inner else 10
+                if not inner and (x + y) % 4 == 0 or not inner and (x - y) % 4 == 0:
+                    colour = 11
+            image.putpixel((x0 + x, y), colour)
+
+
+def draw_glyph(image, x0, y0, glyph):
+    """A rank glyph from the 6x10 font, emboldened by OR-ing a one-pixel shift."""
+    (width, height, xoff, yoff), rows = glyph
+    ascent = 8  # font ascent: cell row of the baseline
+    top = ascent - (height + yoff)
+    for r, bits in enumerate(rows):
+        line = bits | (bits >> 1)
+        for x in range(6):
+            if line & (0x80 >> x):
+                image.putpixel((x0 + x + xoff, y0 + top + r), 3)
+
+
+def main():
+    """Draw the sheet and write it as an 8-bit indexed BMP."""
+    image = Image.new("P", (WIDTH, HEIGHT), 0)
+    flat = []
+    for colour in PALETTE:
+        flat.extend(colour)
+    image.putpalette(flat)
+    for index, kind in enumerate(("face", "back", "outline")):
+        draw_frame(image, index * CARD_W, kind)
+    font = read_bdf_glyphs(os.path.join(ROOT, "fonts", "fixed-6x10.bdf"))
+    for k, char in enumerate(GLYPHS):
+        tile = 36 + k
+        draw_glyph(image, (tile % 12) * 6, (tile // 12) * 10, font[char])
+    for suit, rows in enumerate(ICONS):
+        tile = 45 + suit
+        x0, y0 = (tile % 9) * 8, (tile // 9) * 10 + 2
+        for y, row in enumerate(rows):
+            for x, cell in enumerate(row):
+                if cell == "X":
+                    image.putpixel((x0 + x, y0 + y), 4 + suit)
+    out = os.path.join(ROOT, "sprites", "cards.bmp")
+    image.save(out)
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main()
