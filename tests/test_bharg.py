@@ -203,3 +203,14 @@ def test_bad_deck_refused():
         engine.Game(0, 0, list(range(36)) + [44])
     with pytest.raises(ValueError):
         engine.Game(0, engine.OPT_EXCUSE, list(range(36)))
+
+
+def test_one_round_option():
+    # Project decision: OPT_ONE_ROUND plays a single round; a no-score round is a draw.
+    game = engine.Game(2, engine.OPT_ONE_ROUND, _never_win_deck())
+    _throw_back_until_round_over(game)
+    view = game.observation(1)
+    assert game.is_over() and view["match_winner"] == -1 and view["target"] == 0
+    assert view["round_result"]["reason"] == "rebuilt twice"
+    with pytest.raises(ValueError):
+        engine.Game(0, engine.OPT_ONE_ROUND | engine.OPT_TARGET_25)
