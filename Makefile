@@ -27,7 +27,7 @@ $(NODE_STAMP): tools/mpgate/package-lock.json
 	touch $@
 
 pytest: venv
-	$(PY) -m pytest -n 2
+	$(VENV)/bin/pytest -n 2
 
 lint: venv
 	$(VENV)/bin/ruff check .
@@ -52,7 +52,7 @@ sim: venv
 	$(PY) -m host_sim
 
 goldens: venv
-	UPDATE_GOLDENS=1 $(PY) -m pytest -q tests -k golden
+	UPDATE_GOLDENS=1 $(VENV)/bin/pytest -q tests -k golden
 
 # Copy only the device files to a mounted CIRCUITPY drive: make deploy CIRCUITPY=/media/CIRCUITPY
 deploy: venv

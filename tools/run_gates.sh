@@ -19,7 +19,7 @@ gate() {
   fi
 }
 
-gate pytest .venv/bin/python -m pytest -n 2
+gate pytest .venv/bin/pytest -n 2
 gate ruff .venv/bin/ruff check .
 gate mypy-circuitpython .venv/bin/mypy
 gate mpy-cross .venv/bin/python tools/mpy_gate.py
