@@ -7,4 +7,7 @@ each game's screens); this file only starts the shell.
 
 from handheld import shell
 
-shell.main()
+# CircuitPython runs this file as __main__. On a host, the repo root on sys.path makes
+# this file shadow the standard library's `code` module (pdb imports it): then do nothing.
+if __name__ == "__main__":
+    shell.main()

@@ -21,6 +21,10 @@ except ImportError:
     pass
 
 _EXTRA_ITEMS = ("Statistics", "Settings", "About")
+_NOT_BUILT = (
+    "Not built yet: this game's play screens come later.\n\n"
+    "Press A for a demo table of the UI kit (START pauses)."
+)
 _ABOUT = (
     "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
     "(decktet.com, CC BY-NC-SA).\n\n"
@@ -52,6 +56,13 @@ def _choose(app: App, index: int) -> None:
         app.push(MessageScreen("About", _ABOUT, _open_gallery))
 
 
+def _open_demo(app: App) -> None:
+    """After "not built yet": the kit's demo table in place of the set-up screen."""
+    from handheld.demo import DemoScreen
+
+    app.replace(DemoScreen())
+
+
 def _open_gallery(app: App) -> None:
     """After About: the card gallery."""
     app.push(GalleryScreen())
@@ -70,11 +81,8 @@ def open_setup(app: App, entry: Any) -> None:
 
     def start(app: App, values: List[int]) -> None:
         if module is None:
-            app.push(
-                MessageScreen(
-                    entry.name, "Not built yet: the play screens for this game come later."
-                )
-            )
+            app.game = entry
+            app.push(MessageScreen(entry.name, _NOT_BUILT, _open_demo))
         else:
             app.start_game(entry, module, values)
 

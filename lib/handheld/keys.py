@@ -107,10 +107,10 @@ class Joystick:
 
     def _axis(self, offset: int, low_bit: int, high_bit: int) -> int:
         """The bit for one axis given its offset from the centre and the current mask."""
-        if self.mask & low_bit:
-            return low_bit if offset < -self.release else 0
-        if self.mask & high_bit:
-            return high_bit if offset > self.release else 0
+        if self.mask & low_bit and offset < -self.release:
+            return low_bit
+        if self.mask & high_bit and offset > self.release:
+            return high_bit
         if offset <= -self.engage:
             return low_bit
         if offset >= self.engage:

@@ -14,7 +14,7 @@ defaults below. Game logic never asks which one it got.
 import time
 
 try:
-    from typing import Callable
+    from typing import Any, Callable
 except ImportError:
     pass
 
@@ -26,6 +26,8 @@ def device_seed() -> int:
 
 seed_source: Callable[[], int] = device_seed
 sleep: Callable[[float], None] = time.sleep
+# The running App, for the REPL and the simulator's tests to inspect.
+current_app: Any = None
 
 
 def main() -> None:
@@ -51,7 +53,9 @@ def main() -> None:
     stats = Stats(microcontroller.nvm)
     delay, every = REPEAT_TIMINGS[settings.get(SET_REPEAT)]
     buttons.set_repeat(delay, every)
+    global current_app
     app = App(display, buttons, settings, stats, seed_source)
+    current_app = app
     gc.collect()
     from handheld.home import main_menu
 

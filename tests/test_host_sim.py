@@ -1,0 +1,319 @@
+"""Headless simulator runs: boot code.py on each board, drive it by key presses only, and
+check screens, saved records, board branches and how many pixels each refresh pushes."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import host_sim
+from handheld import shell, store
+from handheld.keys import K_DOWN
+
+FULL = 160 * 128
+
+
+def app():
+    """The App of the last run."""
+    return shell.current_app
+
+
+def top_name():
+    return type(app().top()).__name__
+
+
+def fresh_nvm():
+    return bytearray(b"\xff" * 8192)
+
+
+# -- boot and the main menu ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", ["pybadge", "edgebadge", "pygamer"])
+def test_boots_to_main_menu_on_each_board(board):
+    sim = host_sim.run("", board=board)
+    assert top_name() == "MenuScreen"
+    assert app().top().items == [
+        "Gongor Whist",
+        "Bharg",
+        "Jekyll & Hyde",
+        "Statistics",
+        "Settings",
+        "About",
+    ]
+    assert sim.display.pushed[0] == FULL  # the first refresh draws the whole screen
+    assert sim.display.auto_refresh is False
+
+
+def test_unknown_board_says_so(capsys):
+    sim = host_sim.run("A", board="feather_m4")
+    out = capsys.readouterr().out
+    assert "Unsupported board 'feather_m4'" in out
+    assert "pybadge, edgebadge, pygamer" in out
+    assert sim.display.pushed == []
+
+
+def test_cursor_move_pushes_far_fewer_pixels_than_a_screen_change():
+    sim = host_sim.run("DOWN DOWN UP A")
+    pushed = sim.display.pushed
+    # boot, three cursor moves, then the Bharg set-up screen
+    assert pushed[0] == FULL
+    moves = pushed[1:4]
+    assert all(0 < n <= 2 * 160 * 12 for n in moves), moves
+    assert pushed[4] == FULL
+    assert max(moves) * 5 < pushed[4]
+    assert app().top().heading == "Bharg"
+
+
+def test_card_cursor_move_pushes_few_pixels():
+    # About, then the card gallery; RIGHT moves the card cursor.
+    sim = host_sim.run("UP A A RIGHT")
+    assert top_name() == "GalleryScreen"
+    cursor_move = sim.display.pushed[-1]
+    assert 0 < cursor_move < FULL // 4, cursor_move
+
+
+def test_no_refresh_without_input():
+    sim = host_sim.run("WAIT*500")
+    assert [n for n in sim.display.pushed if n] == [FULL]
+
+
+# -- input branches: keypad, joystick, repeat -------------------------------------------
+
+
+def test_pygamer_directions_come_from_the_joystick():
+    sim = host_sim.run("DOWN DOWN", board="pygamer")
+    assert app().top().menu.index == 2
+    assert sim.analog_reads[0] > 0 and sim.analog_reads[1] > 0
+    # The four-key keypad never saw a direction.
+    assert sim.keypads[0].key_count == 4
+
+
+def test_pygamer_joystick_hysteresis():
+    centre = 32768
+    # Engage DOWN, wobble inside the band (no new edge), come back, engage again.
+    script = " ".join(
+        "JOY:%d,%d WAIT*30" % (centre, y)
+        for y in (
+            centre + 20000,
+            centre + 12000,
+            centre + 19000,
+            centre + 12000,
+            centre,
+            centre + 20000,
+        )
+    )
+    host_sim.run(script + " JOY:off", board="pygamer")
+    assert app().top().menu.index == 2
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pygamer"])
+def test_held_direction_repeats(board):
+    # Gallery: the cursor walks the 45 cards, so the index counts the moves.
+    host_sim.run("UP A A RIGHT*1000", board=board)
+    moves = app().top().index
+    # Normal repeat: the press, then after 400 ms every 130 ms: 0, 400, 530, 660, 790, 920.
+    assert moves == 6, moves
+
+
+def test_key_repeat_setting_changes_speed():
+    nvm = fresh_nvm()
+    # Settings, Key repeat -> Fast, leave (saved).
+    host_sim.run("UP UP A RIGHT B", nvm=nvm)
+    assert store.Settings(nvm).get(store.SET_REPEAT) == 2
+    host_sim.run("UP A A RIGHT*1000", nvm=nvm)
+    assert app().top().index > 6
+
+
+def test_buttons_poll_reuses_one_event():
+    host_sim.run("DOWN")
+    buttons = app().buttons
+    event = buttons.event
+    buttons.keys.events.items.append((5, True))
+    assert buttons.poll(10_000) == K_DOWN
+    assert buttons.event is event
+
+
+# -- screens -------------------------------------------------------------------------------
+
+
+def test_game_setup_rules_and_not_built_yet():
+    host_sim.run("A")
+    screen = app().top()
+    assert screen.heading == "Gongor Whist"
+    assert [row[0] for row in screen.rows] == ["Deck", "Under hand", "Rules"]
+    host_sim.run("A DOWN DOWN A")
+    assert top_name() == "TextScreen"
+    first = app().top().page.labels[0].text
+    assert "GONGOR WHIST" in first
+    host_sim.run("A DOWN DOWN A DOWN DOWN")
+    assert app().top().page.top == 2
+    host_sim.run("A DOWN DOWN A RIGHT")
+    assert app().top().page.top == 13
+    host_sim.run("A DOWN DOWN A B")
+    assert app().top().heading == "Gongor Whist"
+    host_sim.run("A A")
+    assert top_name() == "MessageScreen"
+    assert app().top().text.startswith("Not built yet")
+
+
+@pytest.mark.parametrize("index,title", [(1, "BHARG"), (2, "JEKYLL & HYDE")])
+def test_every_game_has_a_rules_page(index, title):
+    rows = {1: 3, 2: 1}[index]
+    host_sim.run("DOWN " * index + "A " + "DOWN " * rows + "A")
+    assert top_name() == "TextScreen"
+    assert title in app().top().page.labels[0].text
+    lines = app().top().page.lines
+    assert all(len(line) <= 31 for line in lines)
+
+
+def test_pause_menu_resume_rules_quit():
+    # Whist set-up, start, "not built yet", demo table, START.
+    host_sim.run("A A A START")
+    assert top_name() == "PauseMenu"
+    assert app().stack[-2].pausable
+    host_sim.run("A A A START A")
+    assert top_name() == "DemoScreen"
+    host_sim.run("A A A START START")
+    assert top_name() == "DemoScreen"
+    host_sim.run("A A A START DOWN A")
+    assert top_name() == "TextScreen" and app().top().heading == "Gongor Whist"
+    host_sim.run("A A A START DOWN A B")
+    assert top_name() == "PauseMenu"
+    host_sim.run("A A A START DOWN DOWN A")
+    assert len(app().stack) == 1 and top_name() == "MenuScreen"
+    assert app().game is None
+
+
+def test_privacy_screen_hides_the_cards():
+    sim = host_sim.run("A A A SELECT")
+    assert top_name() == "PrivacyScreen"
+    colours = {colour for _, colour in sim.display.image.getcolors(FULL)}
+    # Only black, the message and the prompt: no table green, no card face.
+    assert len(colours) <= 4
+    host_sim.run("A A A SELECT B")
+    assert top_name() == "PrivacyScreen"
+    host_sim.run("A A A SELECT A")
+    assert top_name() == "DemoScreen"
+
+
+def test_seeds_come_from_the_simulator_seed():
+    first = host_sim.run("A A A", seed=5)
+    again = host_sim.run("A A A", seed=5)
+    other = host_sim.run("A A A", seed=6)
+    assert first.seeds == again.seeds and first.seeds != other.seeds
+    assert first.display.image.tobytes() == again.display.image.tobytes()
+    assert first.display.image.tobytes() != other.display.image.tobytes()
+    assert app().top().seed == other.seeds[0]
+
+
+def test_demo_play_dims_illegal_cards():
+    host_sim.run("A A A", seed=5)
+    screen = app().top()
+    from decktet import cards
+
+    for i, card in enumerate(screen.hand):
+        legal = card in screen._legal()
+        assert bool(screen.row.dimmed & (1 << i)) == (not legal)
+        assert (
+            cards.suits(card) & cards.suits(screen.lead)
+            or not legal
+            or len(screen._legal()) == len(screen.hand)
+        )
+
+
+# -- saved records ------------------------------------------------------------------------
+
+
+def test_settings_saved_and_used_as_defaults():
+    nvm = fresh_nvm()
+    # Settings: down to Bharg target, 50 -> 75, leave.
+    host_sim.run("UP UP A DOWN RIGHT B", nvm=nvm)
+    assert store.Settings(nvm).get(store.SET_BHARG_TARGET) == 2
+    host_sim.run("DOWN A", nvm=nvm)
+    rows = app().top().rows
+    assert rows[1][0] == "Target" and rows[1][1][rows[1][2]] == "75"
+
+
+def test_stats_screen_reads_nvm_and_ignores_a_corrupt_record():
+    nvm = fresh_nvm()
+    stats = store.Stats(nvm)
+    stats.record(0, True)
+    stats.record(0, False)
+    stats.record(2, True)
+    host_sim.run("UP UP UP A", nvm=nvm)
+    screen = app().top()
+    assert screen.heading.startswith("Statistics")
+    assert screen.menu.values[:3] == ["1/2", "0/0", "1/1"]
+    nvm[store.STATS_OFFSET + 6] ^= 0xFF
+    host_sim.run("UP UP UP A", nvm=nvm)
+    assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
+
+
+def test_stats_reset_from_the_screen():
+    nvm = fresh_nvm()
+    store.Stats(nvm).record(1, True)
+    host_sim.run("UP UP UP A UP A", nvm=nvm)
+    assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
+    assert store.Stats(nvm).played(1) == 0
+
+
+def test_record_result_counts_the_running_game():
+    nvm = fresh_nvm()
+    host_sim.run("DOWN A A A", nvm=nvm)
+    app().record_result(True)
+    assert store.Stats(nvm).played(1) == 1 and store.Stats(nvm).won(1) == 1
+
+
+def test_nvm_file_persists_between_runs(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    host_sim.run("UP UP A DOWN DOWN RIGHT B", nvm_path=path)
+    assert os.path.getsize(path) == 8192
+    host_sim.run("", nvm_path=path)
+    assert app().settings.get(store.SET_JEKYLL_LEVEL) == 1
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_headless_command_line(tmp_path):
+    shot = tmp_path / "shot.png"
+    gif = tmp_path / "run.gif"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_sim",
+            "--headless",
+            "--keys",
+            "DOWN DOWN",
+            "--screenshot",
+            str(shot),
+            "--record",
+            str(gif),
+            "--nvm",
+            str(tmp_path / "nvm"),
+        ],
+        cwd=host_sim.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "refreshes 3" in result.stdout
+    assert shot.exists() and gif.exists()
+
+
+def test_window_mode_without_a_display_points_to_headless(tmp_path):
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--nvm", str(tmp_path / "nvm")],
+        cwd=host_sim.ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert result.returncode == 2
+    assert "--headless" in result.stderr
