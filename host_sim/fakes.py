@@ -115,10 +115,14 @@ def make_board(board_id, display):
     return _module("board", board_id=board_id, DISPLAY=display, **pins)
 
 
+FAKED = ("board", "keypad", "analogio", "microcontroller", "supervisor")
+
+
 def install(sim, board_id):
-    """Put the fake modules in sys.modules for one simulator run."""
+    """Put the fake modules in sys.modules for one simulator run; returns what they hid."""
     global CURRENT
     CURRENT = sim
+    hidden = {name: sys.modules.get(name) for name in FAKED}
     sys.modules["board"] = make_board(board_id, sim.display)
     sys.modules["keypad"] = _module(
         "keypad", Event=Event, EventQueue=EventQueue, ShiftRegisterKeys=ShiftRegisterKeys
@@ -126,3 +130,13 @@ def install(sim, board_id):
     sys.modules["analogio"] = _module("analogio", AnalogIn=AnalogIn)
     sys.modules["microcontroller"] = _module("microcontroller", nvm=sim.nvm)
     sys.modules["supervisor"] = _module("supervisor", ticks_ms=sim.ticks_ms)
+    return hidden
+
+
+def uninstall(hidden):
+    """Put back the modules ``install`` replaced (e.g. Blinka's own ``board``)."""
+    for name, module in hidden.items():
+        if module is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = module

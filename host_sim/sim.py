@@ -153,7 +153,7 @@ class Sim:
 
     def install(self):
         """Fake hardware in sys.modules and the injected seed source and sleep."""
-        fakes.install(self, self.board_id)
+        self._hidden = fakes.install(self, self.board_id)
         from handheld import shell
 
         shell.seed_source = self.seed_source
@@ -170,6 +170,7 @@ class Sim:
             pass
         finally:
             os.chdir(here)
+            fakes.uninstall(self._hidden)
             if self.nvm_path:
                 with open(self.nvm_path, "wb") as handle:
                     handle.write(bytes(self.nvm))

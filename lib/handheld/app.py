@@ -152,8 +152,13 @@ class App:
     def end_game(self) -> None:
         """Forget the running game and unload its screens module to free its heap."""
         self.game = None
-        if self.game_module is not None and self.game_module in sys.modules:
-            del sys.modules[self.game_module]
+        name = self.game_module
+        if name is not None and name in sys.modules:
+            del sys.modules[name]
+            # The parent package keeps the submodule as an attribute too.
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules and hasattr(sys.modules[parent], child):
+                delattr(sys.modules[parent], child)
         self.game_module = None
         gc.collect()
 
