@@ -7,12 +7,21 @@ Group through the same internal calls Blinka's BusDisplay makes (adafruit-blinka
 displayio decides. Every refresh appends the number of pixels it pushed to ``pushed``.
 """
 
+import warnings
+
+import displayio
 from displayio import Group, TileGrid
 from displayio._area import Area
 from displayio._structs import ColorspaceStruct, TransformStruct
 from PIL import Image
 
 BLINKA_DISPLAYIO_VERSION = "2.7.1"
+if displayio.__version__ != BLINKA_DISPLAYIO_VERSION:
+    warnings.warn(
+        "host_sim.display relies on adafruit-blinka-displayio %s internals; found %s"
+        % (BLINKA_DISPLAYIO_VERSION, displayio.__version__),
+        stacklevel=1,
+    )
 
 
 def _settle(group):

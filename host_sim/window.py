@@ -60,5 +60,5 @@ class Window:
         """Blit the display image, scaled."""
         pygame = self.pygame
         frame = pygame.image.fromstring(image.tobytes(), image.size, "RGB")
-        pygame.transform.scale(frame, (160 * SCALE, 128 * SCALE), self.surface)
+        self.surface.blit(pygame.transform.scale(frame, self.surface.get_size()), (0, 0))
         pygame.display.flip()

@@ -317,3 +317,37 @@ def test_window_mode_without_a_display_points_to_headless(tmp_path):
     )
     assert result.returncode == 2
     assert "--headless" in result.stderr
+
+
+def test_window_mode_with_sdl_dummy_driver(monkeypatch):
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from host_sim.window import Window
+
+    class ScriptedWindow(Window):
+        """Posts keyboard events as a user would, then closes the window."""
+
+        frames = 0
+
+        def pump(self, sim):
+            pygame = self.pygame
+            self.frames += 1
+            if self.frames == 3:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+            elif self.frames == 5:
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN))
+            elif self.frames == 7:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))
+            elif self.frames == 12:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            super().pump(sim)
+
+    window = ScriptedWindow()
+    sim = host_sim.Sim(window=window, nvm=fresh_nvm()).run()
+    assert app().top().heading == "Bharg"  # DOWN then X (= A)
+    assert window.surface.get_size() == (640, 512)
+    for x, y in ((5, 5), (80, 20), (150, 120)):  # scaled x4
+        assert tuple(window.surface.get_at((4 * x + 2, 4 * y + 2)))[
+            :3
+        ] == sim.display.image.getpixel((x, y))
+    assert sim.display.pushed[-1] == FULL
