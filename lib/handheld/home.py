@@ -9,6 +9,7 @@ Settings, About and the card gallery).
 
 import displayio
 
+from decktet import cards
 from handheld import cardview, registry, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REPEAT_TIMINGS
@@ -210,8 +211,6 @@ class GalleryScreen(Screen):
             row = self.rows[r]
             row.set_cursor(local - r * self._PER_ROW if local // self._PER_ROW == r else -1)
             r += 1
-        from decktet import cards
-
         text = "%d %s" % (self.index, cards.name(self.index))
         if self.mode == 1:
             text += " (dim)" if not cards.suits(self.index) & cards.MOONS else ""
@@ -219,8 +218,6 @@ class GalleryScreen(Screen):
 
     def _fill_page(self) -> None:
         """Card codes (or backs) and dimming for every row of the page."""
-        from decktet import cards
-
         first = self.page * self._PER_ROW * self._ROWS
         r = 0
         while r < self._ROWS:

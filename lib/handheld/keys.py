@@ -26,7 +26,6 @@ K_DIRECTIONS = const(240)
 KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 
 # Ticks are milliseconds that wrap at 2**29 (supervisor.ticks_ms), so they stay small ints.
-_TICKS_PERIOD = const(536870912)
 _TICKS_HALF = const(268435456)
 _TICKS_MASK = const(536870911)
 
