@@ -103,5 +103,7 @@ def test_deploy_copies_only_device_files(tmp_path):
     )
     assert count == len(copied)
     assert "lib/decktet/cards.py" in copied
+    assert "code.py" in copied and "sprites/cards.bmp" in copied
+    assert "lib/handheld/rules/whist.txt" in copied
     assert not [name for name in copied if name.startswith(("tests", "host_sim", "tools"))]
     shutil.rmtree(target)

@@ -1,5 +1,7 @@
 """Copy the device files (code.py, lib/, games/, fonts/, sprites/) to a CIRCUITPY drive.
 
+Python files, fonts, sprites and the text files the app reads (rules pages under lib/).
+
 Usage: python tools/deploy.py /path/to/CIRCUITPY
 Third-party libraries are installed separately: circup install -r requirements-device.txt
 """
@@ -11,20 +13,20 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from device_files import ROOT, device_python_files  # noqa: E402
 
-ASSET_DIRS = ("fonts", "sprites")
-ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp")
+ASSET_DIRS = ("fonts", "sprites", "lib", "games")
+ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".txt")
 
 
 def device_files(root=ROOT):
     """Every file that belongs on the device, relative to root."""
     files = device_python_files(root)
     for top in ASSET_DIRS:
-        folder = os.path.join(root, top)
-        if os.path.isdir(folder):
-            for name in sorted(os.listdir(folder)):
+        for folder, dirnames, filenames in os.walk(os.path.join(root, top)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for name in sorted(filenames):
                 if name.lower().endswith(ASSET_SUFFIXES):
-                    files.append(os.path.join(top, name))
-    return files
+                    files.append(os.path.relpath(os.path.join(folder, name), root))
+    return sorted(files)
 
 
 def deploy(target, root=ROOT):
