@@ -4,33 +4,13 @@ The gate collects garbage between steps, so ``gc.mem_alloc()`` at the start of a
 live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
 
 import gc
-import sys
+
+from devtools import measure_imports
 
 
 def bench_import():
-    """Heap kept by importing the solver module, then the engine (decktet.* loaded first)."""
-    for name in ("games.bharg.engine", "games.bharg.binding", "games.bharg", "games"):
-        if name in sys.modules:
-            del sys.modules[name]
-    import decktet.cards  # noqa: F401
-    import decktet.rng  # noqa: F401
-
-    yield
-    before = gc.mem_alloc()
-    import games.bharg.binding  # noqa: F401
-
-    yield
-    middle = gc.mem_alloc()
-    import games.bharg.engine  # noqa: F401
-
-    yield
-    after = gc.mem_alloc()
-    print("BENCH bharg_import_binding %d bytes" % (middle - before))
-    print("BENCH bharg_import_total %d bytes" % (after - before))
-    # This port keeps docstrings (mpy-cross and CircuitPython drop them): show their share.
-    doc = getattr(sys.modules["games.bharg.engine"], "__doc__", None)
-    print("BENCH bharg_engine_docstring %d bytes" % (len(doc) if doc else 0))
-
+    """Heap kept by importing the engine module(s), decktet.* loaded first."""
+    yield from measure_imports("bharg", ('games.bharg.binding', 'games.bharg.engine'))
 
 def bench_state_and_match():
     """Live heap of a game state, and the most live heap over a whole match."""

@@ -4,7 +4,8 @@ The gate collects garbage between steps, so ``gc.mem_alloc()`` at the start of a
 live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
 
 import gc
-import sys
+
+from devtools import measure_imports
 
 
 def _live():
@@ -13,23 +14,8 @@ def _live():
 
 
 def bench_import():
-    """Heap kept by importing the engine module alone (decktet.cards/rng loaded first)."""
-    for name in ("games.jekyll.engine", "games.jekyll"):
-        if name in sys.modules:
-            del sys.modules[name]
-    import decktet.cards  # noqa: F401
-    import decktet.rng  # noqa: F401
-
-    yield
-    before = _live()
-    import games.jekyll.engine  # noqa: F401
-
-    yield
-    print("BENCH jekyll_import %d bytes" % (_live() - before))
-    # This port keeps docstrings (mpy-cross and CircuitPython drop them): show their share.
-    doc = getattr(sys.modules["games.jekyll.engine"], "__doc__", None)
-    print("BENCH jekyll_module_docstring %d bytes" % (len(doc) if doc else 0))
-
+    """Heap kept by importing the engine module(s), decktet.* loaded first."""
+    yield from measure_imports("jekyll", ('games.jekyll.engine',))
 
 def bench_state_game_and_largest_action_list():
     """Live state after construction, the most live heap over a random game (with a

@@ -4,7 +4,8 @@ The gate collects garbage between steps, so ``gc.mem_alloc()`` at the start of a
 live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
 
 import gc
-import sys
+
+from devtools import measure_imports
 
 
 def _live():
@@ -13,23 +14,8 @@ def _live():
 
 
 def bench_import():
-    """Heap kept by importing the engine module alone (decktet.cards/rng loaded first)."""
-    for name in ("games.whist.engine", "games.whist"):
-        if name in sys.modules:
-            del sys.modules[name]
-    import decktet.cards  # noqa: F401
-    import decktet.rng  # noqa: F401
-
-    yield
-    before = _live()
-    import games.whist.engine  # noqa: F401
-
-    yield
-    print("BENCH whist_import %d bytes" % (_live() - before))
-    # This port keeps docstrings (mpy-cross and CircuitPython drop them): show their share.
-    doc = getattr(sys.modules["games.whist.engine"], "__doc__", None)
-    print("BENCH whist_module_docstring %d bytes" % (len(doc) if doc else 0))
-
+    """Heap kept by importing the engine module(s), decktet.* loaded first."""
+    yield from measure_imports("whist", ('games.whist.engine',))
 
 def bench_state_and_full_pass():
     """Live heap of a game state, and the most live heap while playing a full pass."""
