@@ -5,13 +5,13 @@ import gc
 import sys
 
 
-def raises(exception, function, *args):
-    """Assert that ``function(*args)`` raises ``exception``."""
+def raises(exception, function, message="expected an exception"):
+    """Assert that calling ``function()`` raises ``exception`` (pytest.raises for the device)."""
     try:
-        function(*args)
+        function()
     except exception:
         return
-    raise AssertionError("%s not raised" % exception.__name__)
+    raise AssertionError("%s: %s not raised" % (message, exception.__name__))
 
 
 def live():

@@ -2,6 +2,7 @@
 decks, the rulings of docs/RULINGS.md "## Bharg", and the shared conformance check."""
 
 import conformance
+from devtools import raises
 
 from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck
 from games.bharg import engine
@@ -169,12 +170,11 @@ def test_take_discard_and_ruling_1():
     assert engine.DISCARD_BASE + 22 not in game.legal_actions()
     assert len(game.legal_actions()) == 7
     saved = game.to_bytes()
-    try:
-        game.apply_action(engine.DISCARD_BASE + 22)
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("discarding the card just taken was accepted")
+    raises(
+        ValueError,
+        lambda: game.apply_action(engine.DISCARD_BASE + 22),
+        "discarding the card just taken was accepted",
+    )
     assert game.to_bytes() == saved
     game.apply_action(engine.DISCARD_BASE + 31)  # the Bard
     view = game.observation(0)
@@ -272,19 +272,9 @@ def test_describe_and_save_round_trip():
     assert game.describe(engine.TAKE_DISCARD).startswith("take the ")
     saved = game.to_bytes()
     assert engine.Game.from_bytes(saved).to_bytes() == saved
-    try:
-        engine.Game.from_bytes(saved[:-1])
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("a short save was accepted")
+    raises(ValueError, lambda: engine.Game.from_bytes(saved[:-1]), "a short save was accepted")
     for bad in (64, engine.OPT_TARGET_25 | engine.OPT_TARGET_100):
-        try:
-            engine.Game(0, bad)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("bad options accepted")
+        raises(ValueError, lambda: engine.Game(0, bad), "bad options accepted")
 
 
 def test_conformance_on_device():

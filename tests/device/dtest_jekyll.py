@@ -2,6 +2,7 @@
 scoring and the recipe; run on CPython and on MicroPython through the runtime gate."""
 
 import conformance
+from devtools import raises
 
 from decktet.rng import Rng
 from games.jekyll import engine
@@ -160,12 +161,7 @@ def test_bad_options_and_decks():
         (OPT_HYDE, bad_hyde),
         (OPT_HYDE, list(range(44))),
     ):
-        try:
-            Game(0, options, deck)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("bad deck accepted")
+        raises(ValueError, lambda: Game(0, options, deck), "bad deck accepted")
 
 
 def test_handicap_shifts_the_split():
@@ -253,12 +249,8 @@ def test_play_move_flip():
     game.apply_action(move)
     view = game.observation(0)
     assert view["ribbon"][:6] == [16, 17, 18, 19, 20, -1] and view["face_up"][5] == 0
-    try:
-        game.apply_action(PLAY_BASE + 12 * 128)  # no longer in hand
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("played a card not in hand")
+    # The card is no longer in hand.
+    raises(ValueError, lambda: game.apply_action(PLAY_BASE + 12 * 128), "played a card not in hand")
     assert not game.can_apply(MOVE_BASE + 3 * 64 + 3)  # a move must go somewhere else
     assert not game.can_apply(PLAY_BASE + 14 * 128 + 31 * 2)  # past the right end
 
@@ -533,20 +525,10 @@ def test_save_round_trip_and_corruption():
     clone = Game.from_bytes(data)
     assert clone.to_bytes() == data and clone.legal_actions() == game.legal_actions()
     for bad in (data[:-1], b"", bytes([0]) + data[1:]):
-        try:
-            Game.from_bytes(bad)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("bad save accepted")
+        raises(ValueError, lambda: Game.from_bytes(bad), "bad save accepted")
     broken = bytearray(data)
     broken[7 + _RIB] = broken[7 + _RIB + 1]  # a card twice
-    try:
-        Game.from_bytes(bytes(broken))
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("duplicate card accepted")
+    raises(ValueError, lambda: Game.from_bytes(bytes(broken)), "duplicate card accepted")
 
 
 def test_can_apply_matches_legal_actions():
@@ -584,12 +566,7 @@ def test_random_play_on_device():
             saved = game.to_bytes()
             for bad in (-1, actions[-1] + 1, END_TURN + 1):
                 assert not game.can_apply(bad)
-                try:
-                    game.apply_action(bad)
-                except ValueError:
-                    pass
-                else:
-                    raise AssertionError("illegal action accepted")
+                raises(ValueError, lambda: game.apply_action(bad), "illegal action accepted")
             assert game.to_bytes() == saved
             clone = Game.from_bytes(saved)
             assert clone.to_bytes() == saved and clone.current_player() == game.current_player()

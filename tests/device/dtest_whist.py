@@ -2,6 +2,7 @@
 pin every rule and the rulings in docs/RULINGS.md, on CPython and on MicroPython."""
 
 import conformance
+from devtools import raises
 
 from games.whist import engine
 from games.whist.engine import BID_BASE, KEEP, TWIDDLE, Game, hand_score, player_wins
@@ -491,12 +492,7 @@ def test_bad_options_and_decks_refused():
         list(range(6)) + engine.main_cards(engine.OPT_PAWNS),  # Pawns without the option
     )
     for deck in bad_decks:
-        try:
-            Game(0, 0, deck)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("bad deck accepted")
+        raises(ValueError, lambda: Game(0, 0, deck), "bad deck accepted")
     Game(0, 0, good).check_invariants()
 
 
@@ -509,21 +505,11 @@ def test_saves_round_trip_and_refuse_junk():
     assert clone.to_bytes() == saved and clone.legal_actions() == game.legal_actions()
     assert clone.observation(0) == game.observation(0) and str(clone) == str(game)
     for junk in (b"", saved[:-1], saved + b"\x00", b"\x00" + saved[1:]):
-        try:
-            Game.from_bytes(junk)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("junk accepted")
+        raises(ValueError, lambda: Game.from_bytes(junk), "junk accepted")
     # Two copies of one card: refused.
     data = bytearray(saved)
     data[1 + 24] = data[1 + 25]
-    try:
-        Game.from_bytes(bytes(data))
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("duplicate card accepted")
+    raises(ValueError, lambda: Game.from_bytes(bytes(data)), "duplicate card accepted")
 
 
 def test_conformance_on_device():
