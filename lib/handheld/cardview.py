@@ -104,7 +104,8 @@ class CardSprite:
         self.group.append(self.frame)
         self.group.append(self.rank)
         self.group.append(self.suits)
-        self.card = EMPTY
+        # Not EMPTY, so that show(EMPTY) below sets the outline tiles (the grids start at 0).
+        self.card = BACK
         self.dimmed = False
         self.lit = False
         self.show(EMPTY)

@@ -1,0 +1,358 @@
+# SPDX-License-Identifier: MIT
+"""
+`games.whist.flow`
+==================
+
+The Gongor Whist play screen's logic without displayio: which step the player is at
+(bid, play, twiddle, trick result), the bid picker's value, the hand cursor, the twiddle
+choice, and the texts of the status line, prompts and summaries. It turns the player's
+moves into engine actions and never judges a rule itself: legality comes from
+``Game.legal_actions()``, trick and hand results from the observation.
+
+``screens.py`` draws what this holds; ``tests/device/dtest_whist_flow.py`` runs it on
+MicroPython.
+"""
+
+from micropython import const
+
+from decktet.cards import SUIT_NAMES, suit_index
+from games.whist.engine import (
+    BID_BASE,
+    KEEP,
+    OPT_EASY,
+    OPT_EXCUSE,
+    OPT_PASSES_2,
+    OPT_PASSES_3,
+    OPT_PASSES_5,
+    OPT_PAWNS,
+    OPT_UNDER,
+    PHASE_BID,
+    PHASE_OVER,
+    PHASE_TWIDDLE,
+    TWIDDLE,
+    Game,
+)
+
+try:
+    from typing import Any, Dict, List
+except ImportError:
+    pass
+
+# Steps of the play screen.
+STEP_BID = const(0)
+STEP_PLAY = const(1)
+STEP_TWIDDLE = const(2)
+STEP_RESULT = const(3)  # the trick just resolved, shown until A
+STEP_OVER = const(4)
+
+# What a confirm led to (the screen reacts: a summary, the final screen).
+EVENT_NONE = const(0)
+EVENT_ILLEGAL = const(1)  # A on a dimmed card: nothing happens
+EVENT_HAND_OVER = const(2)  # the result of a hand's last trick was acknowledged
+EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
+
+# The set-up rows: label, choices, and the option bits of each choice.
+DECK_CHOICES = ("Basic", "+Pawns", "+Excuse", "+Both")
+DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
+UNDER_CHOICES = ("Off", "On")
+MODE_CHOICES = ("Easy", "Hardball")
+PASSES_CHOICES = ("1", "2", "3", "5")
+PASSES_BITS = (0, OPT_PASSES_2, OPT_PASSES_3, OPT_PASSES_5)
+HAND_NAMES = ("Fore", "Aft", "Under")
+
+
+def options_from_values(values: List[int]) -> int:
+    """Option bits from the set-up rows' chosen indices: deck, under hand, mode, passes."""
+    options = DECK_BITS[values[0]] | PASSES_BITS[values[3]]
+    if values[1]:
+        options |= OPT_UNDER
+    if values[2] == 0:
+        options |= OPT_EASY
+    return options
+
+
+def trump_name(trump: int) -> str:
+    """The trump suit's name, or "no trump" for 0."""
+    if trump == 0:
+        return "no trump"
+    return SUIT_NAMES[suit_index(trump)]
+
+
+def trump_ace(trump: int) -> int:
+    """The card code of the trump suit's Ace (Aces are codes 0..5 in suit order), -1 if none."""
+    if trump == 0:
+        return -1
+    return suit_index(trump)
+
+
+def signed(points: int) -> str:
+    """Points with their sign: "+3", "-2", "0"."""
+    if points > 0:
+        return "+%d" % points
+    return "%d" % points
+
+
+def bid_text(bid: int, under: bool) -> str:
+    """The bid picker's value; the under hand's bid predicts the one trick."""
+    if under:
+        return "%d (%s)" % (bid, "win it" if bid else "lose it")
+    return "%d" % bid
+
+
+def hand_summary(last_hand: Any, score: int) -> str:
+    """One scored hand: bid, tricks taken, points and the running score."""
+    which, bid, took, points = last_hand
+    made = "Made it" if points >= 0 and bid == took else "Missed"
+    return "%s hand: bid %d, took %d.\n%s: %s points.\nScore: %d" % (
+        HAND_NAMES[which],
+        bid,
+        took,
+        made,
+        signed(points),
+        score,
+    )
+
+
+def final_text(score: int) -> str:
+    """The session's end: the final score and whether it counts as a win."""
+    if won(score):
+        verdict = "You stayed positive: a win!"
+    else:
+        verdict = "Not above zero: a loss."
+    return "Final score: %d\n%s" % (score, verdict)
+
+
+def won(score: int) -> bool:
+    """ "Stay positive": a session is won if its final score is above zero."""
+    return score > 0
+
+
+class Flow:
+    """The play screen's state over one ``Game``.
+
+    :param Game game: the running session
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.obs: Dict[str, Any] = game.observation(0)
+        self.step = STEP_BID
+        self.bid = 1
+        self.cursor = 0
+        self.twiddle = 0  # 0 keep, 1 twiddle
+        self.legal: List[int] = []
+        self.ends_hand = False
+        # Points of each hand scored in this pass, for the pass summary.
+        self.pass_points: List[int] = []
+        self._enter()
+
+    # -- reading the engine -------------------------------------------------------
+
+    def _enter(self) -> None:
+        """Take the engine's phase after an action (not while a result is shown)."""
+        obs = self.game.observation(0)
+        self.obs = obs
+        phase = obs["phase"]
+        self.legal = self.game.legal_actions()
+        if phase == PHASE_BID:
+            self.step = STEP_BID
+            # Start the picker on the smallest legal bid above zero (the under hand: 1).
+            self.bid = max(1, obs["min_bid"])
+            if self.bid > obs["max_bid"]:
+                self.bid = obs["max_bid"]
+        elif phase == PHASE_TWIDDLE:
+            self.step = STEP_TWIDDLE
+            self.twiddle = 0
+        elif phase == PHASE_OVER:
+            self.step = STEP_OVER
+        else:
+            self.step = STEP_PLAY
+            self._cursor_to_legal()
+
+    def _cursor_to_legal(self) -> None:
+        """Keep the cursor in the hand, on a legal card if it is on an illegal one."""
+        hand = self.obs["hand"]
+        if self.cursor >= len(hand):
+            self.cursor = len(hand) - 1
+        if self.cursor < 0:
+            self.cursor = 0
+        if hand and hand[self.cursor] not in self.legal:
+            index = 0
+            while index < len(hand):
+                if hand[index] in self.legal:
+                    self.cursor = index
+                    break
+                index += 1
+
+    def hand(self) -> List[int]:
+        """The player's cards now."""
+        return self.obs["hand"]
+
+    def card_at_cursor(self) -> int:
+        """The hand card under the cursor, -1 if the hand is empty."""
+        hand = self.obs["hand"]
+        return hand[self.cursor] if 0 <= self.cursor < len(hand) else -1
+
+    # -- moves ----------------------------------------------------------------------
+
+    def move(self, delta: int) -> bool:
+        """LEFT/RIGHT (or UP/DOWN): change the bid, move the cursor, or flip the twiddle
+        choice; True if something changed."""
+        step = self.step
+        if step == STEP_BID:
+            low = self.obs["min_bid"]
+            high = self.obs["max_bid"]
+            bid = min(max(self.bid + delta, low), high)
+            if bid == self.bid:
+                return False
+            self.bid = bid
+            return True
+        if step == STEP_PLAY:
+            count = len(self.obs["hand"])
+            if count < 2:
+                return False
+            self.cursor = (self.cursor + delta) % count
+            return True
+        if step == STEP_TWIDDLE:
+            self.twiddle = 1 - self.twiddle
+            return True
+        return False
+
+    def confirm(self) -> int:
+        """A: bid, play the cursor's card, take the twiddle choice, or leave the trick
+        result; returns an ``EVENT_*``."""
+        step = self.step
+        if step == STEP_BID:
+            self.game.apply_action(BID_BASE + self.bid)
+            self._enter()
+        elif step == STEP_PLAY:
+            card = self.card_at_cursor()
+            if card not in self.legal:
+                return EVENT_ILLEGAL
+            self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
+            self.game.apply_action(card)
+            self._enter()
+            if self.step != STEP_TWIDDLE:
+                self._show_result()
+        elif step == STEP_TWIDDLE:
+            self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
+            self._enter()
+            self._show_result()
+        elif step == STEP_RESULT:
+            if self.ends_hand:
+                self.ends_hand = False
+                last = self.obs["last_hand"]
+                self.pass_points.append(last[3])
+                self._enter()
+                return EVENT_GAME_OVER if self.step == STEP_OVER else EVENT_HAND_OVER
+            self._enter()
+        return EVENT_NONE
+
+    def _show_result(self) -> None:
+        """The trick resolved: show it until A (the engine has moved on already)."""
+        self.step = STEP_RESULT
+
+    def pass_over(self) -> bool:
+        """After a hand's summary: True if that hand ended a pass (a new deal follows)."""
+        obs = self.obs
+        return obs["phase"] == PHASE_OVER or (
+            obs["phase"] == PHASE_BID and obs["hand_index"] == 0 and len(self.pass_points) > 1
+        )
+
+    def pass_summary(self) -> str:
+        """The points of each hand of the pass just finished, and the score."""
+        text = "Pass %d of %d:\n" % (self._finished_pass() + 1, self.obs["passes"])
+        index = 0
+        while index < len(self.pass_points):
+            if index:
+                text += ", "
+            text += "%s %s" % (HAND_NAMES[index].lower(), signed(self.pass_points[index]))
+            index += 1
+        return text
+
+    def _finished_pass(self) -> int:
+        """The pass whose hands ``pass_points`` holds."""
+        obs = self.obs
+        if obs["phase"] == PHASE_OVER:
+            return obs["pass_index"]
+        return obs["pass_index"] - 1
+
+    def summary(self) -> str:
+        """The text after a hand: the hand, and the pass when it ended one."""
+        text = hand_summary(self.obs["last_hand"], self.obs["score"])
+        if self.pass_over():
+            text += "\n" + self.pass_summary()
+            if self.obs["phase"] != PHASE_OVER:
+                text += "\nNext: a new deal."
+            self.pass_points = []
+        return text
+
+    # -- texts for the screen ----------------------------------------------------------
+
+    def status_left(self) -> str:
+        """Top line: the hand and pass."""
+        obs = self.obs
+        text = "%s hand" % HAND_NAMES[obs["hand_index"]]
+        if obs["passes"] > 1:
+            text += "  pass %d/%d" % (obs["pass_index"] + 1, obs["passes"])
+        return text
+
+    def status_right(self) -> str:
+        """Top line, right: the running score."""
+        return "Score %d" % self.obs["score"]
+
+    def status_bid(self) -> str:
+        """Second line: bid, tricks won and played."""
+        obs = self.obs
+        if self.step == STEP_BID:
+            return "Bidding: %d-%d tricks" % (obs["min_bid"], obs["max_bid"])
+        if self.step == STEP_RESULT:
+            if self.ends_hand:
+                # The engine has scored the hand and dealt the next one already.
+                last = obs["last_hand"]
+                return "Bid %d  Won %d  Hand over" % (last[1], last[2])
+            played = obs["tricks_played"]
+        else:
+            played = obs["tricks_played"] + 1
+        return "Bid %d  Won %d  Trick %d/%d" % (
+            obs["bid"],
+            obs["tricks_won"],
+            played,
+            obs["hand_size"],
+        )
+
+    def shown_hand(self) -> List[int]:
+        """The cards to draw in the hand row (none after a hand's last trick)."""
+        if self.step == STEP_RESULT and self.ends_hand:
+            return []
+        return self.obs["hand"]
+
+    def shown_trump(self) -> int:
+        """The trump to draw: the trick's deciding trump on a result, else the current one."""
+        if self.step == STEP_RESULT:
+            return self.obs["last_trick"][3]
+        return self.obs["trump"]
+
+    def twiddle_text(self) -> str:
+        """What twiddling would do now: how many Aces remain."""
+        left = self.obs["aces_left"]
+        if left == 0:
+            return "No Aces left: twiddle = no trump"
+        return "Turn the next Ace? %d left" % left
+
+    def result_text(self) -> str:
+        """Who won the trick just shown."""
+        if self.obs["last_trick"][2]:
+            return "You win the trick!"
+        return "Dummy wins the trick"
+
+    def result_detail(self) -> str:
+        """What decided it: the trump (or none)."""
+        trump = self.obs["last_trick"][3]
+        if trump == 0:
+            return "No trump: higher follow wins"
+        return "Trump was %s" % trump_name(trump)
+
+    def peek_available(self) -> bool:
+        """Easy mode: SELECT shows the Aces turned (and the fore tricks while bidding aft)."""
+        return bool(self.obs["easy"])

@@ -1,0 +1,310 @@
+# SPDX-License-Identifier: MIT
+"""
+`games.whist.screens`
+=====================
+
+Gongor Whist on the handheld: the set-up rows, one play screen (bid picker, trick,
+twiddle prompt, trick result), the SELECT "peek" screen of easy mode, and the hand, pass
+and final summaries. The logic lives in ``games.whist.flow``; this module draws it.
+
+Keys on the play screen: LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or
+switch the twiddle choice; A confirms; SELECT (easy mode) shows the Aces turned and,
+while bidding the aft hand, the fore hand's tricks; START pauses.
+
+Statistics: one game is one session; it counts as won if the final score is above zero
+("stay positive").
+"""
+
+import displayio
+
+from decktet.cards import name
+from games.whist import flow
+from games.whist.engine import Game
+from handheld import cardview, ui
+from handheld.app import App, Screen
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.screens import MessageScreen
+from handheld.store import SET_WHIST_DECK
+
+try:
+    from typing import Any, List
+except ImportError:
+    pass
+
+# Layout (pixels).
+_CARD_Y = 28
+_DUMMY_X = 22
+_MINE_X = 58
+_TRUMP_X = 112
+_PROMPT_Y = 61
+_DETAIL_Y = 72
+_HAND_Y = 86
+_HINT_Y = 119
+_CHOICE_W = 64
+
+
+def setup_rows(app: App) -> List[List[Any]]:
+    """The set-up rows, one per engine option: deck extras, under hand, mode, passes."""
+    return [
+        ["Deck", flow.DECK_CHOICES, app.settings.get(SET_WHIST_DECK)],
+        ["Under hand", flow.UNDER_CHOICES, 0],
+        ["Look back", flow.MODE_CHOICES, 0],
+        ["Passes", flow.PASSES_CHOICES, 0],
+    ]
+
+
+def start(app: App, values: List[int]) -> Screen:
+    """A new session from the set-up rows' values and a fresh seed."""
+    return WhistScreen(Game(app.new_seed(), flow.options_from_values(values)))
+
+
+class WhistScreen(Screen):
+    """The table: status lines, the dummy's card, the player's card, trump (its Ace),
+    a prompt and the hand. See the module docstring for the keys."""
+
+    pausable = True
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.flow = flow.Flow(game)
+        self.status: Any = None
+        self.score: Any = None
+        self.line2: Any = None
+        self.dummy: Any = None
+        self.mine: Any = None
+        self.trump: Any = None
+        self.no_trump: Any = None
+        self.trump_title: Any = None
+        self.prompt: Any = None
+        self.detail: Any = None
+        self.choice_bar: Any = None
+        self.choices: List[Any] = []
+        self.row: Any = None
+        self.hint: Any = None
+        self.finished = False
+
+    def build(self, app: App) -> None:
+        """Every widget, once; ``_render`` fills them in."""
+        group = displayio.Group()
+        self.group = group
+        group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
+        group.append(ui.rect(ui.WIDTH, 19, ui.BLACK))
+        self.status = ui.label("", 2, 1, ui.SMALL, ui.WHITE)
+        self.score = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.ACCENT, right=True)
+        self.line2 = ui.label("", 2, 10, ui.SMALL, ui.WHITE)
+        for widget in (self.status, self.score, self.line2):
+            group.append(widget)
+        for text, x in (("Dummy", _DUMMY_X - 3), ("You", _MINE_X + 4)):
+            group.append(ui.label(text, x, _CARD_Y - 9, ui.SMALL, ui.GREY))
+        self.trump_title = ui.label("", _TRUMP_X + 12, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        self.trump_title.anchor_point = (0.5, 0.0)
+        self.trump_title.anchored_position = (_TRUMP_X + 12, _CARD_Y - 9)
+        group.append(self.trump_title)
+        self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
+        self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
+        self.trump = cardview.CardSprite(_TRUMP_X, _CARD_Y)
+        for sprite in (self.dummy, self.mine, self.trump):
+            group.append(sprite.group)
+        # "no trump": an empty outline with the words in it.
+        self.no_trump = displayio.Group(x=_TRUMP_X, y=_CARD_Y)
+        self.no_trump.append(ui.label("none", 2, 11, ui.SMALL, ui.ACCENT))
+        group.append(self.no_trump)
+        self.choice_bar = ui.rect(_CHOICE_W, 12, ui.BAR, 0, _PROMPT_Y - 1)
+        group.append(self.choice_bar)
+        self.prompt = ui.label("", 2, _PROMPT_Y, ui.LARGE, ui.ACCENT)
+        group.append(self.prompt)
+        for text, x in (("Keep", 4), ("Twiddle", 4 + _CHOICE_W)):
+            choice = ui.label(text, x + 4, _PROMPT_Y, ui.LARGE, ui.WHITE)
+            self.choices.append(choice)
+            group.append(choice)
+        self.detail = ui.label("", 2, _DETAIL_Y, ui.SMALL, ui.WHITE)
+        group.append(self.detail)
+        self.row = cardview.CardRow(8, 0, _HAND_Y, ui.WIDTH)
+        group.append(self.row.group)
+        self.hint = ui.label("", 2, _HINT_Y, ui.SMALL, ui.GREY)
+        group.append(self.hint)
+        self._render()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        """Show the flow's state (widgets change only where the state did)."""
+        f = self.flow
+        obs = f.obs
+        step = f.step
+        ui.set_text(self.status, f.status_left())
+        ui.set_text(self.score, f.status_right())
+        ui.set_text(self.line2, f.status_bid())
+        # The centre: dummy and own card per step.
+        if step == flow.STEP_RESULT:
+            mine, dummy, player_won, _ = obs["last_trick"]
+            self.dummy.show(dummy)
+            self.mine.show(mine)
+            self.dummy.style(False, not player_won)
+            self.mine.style(False, player_won)
+        else:
+            self.dummy.style(False, False)
+            self.mine.style(False, False)
+            self.dummy.show(obs["dummy_card"] if obs["dummy_card"] >= 0 else cardview.BACK)
+            played = obs["played_card"]
+            self.mine.show(played if played >= 0 else cardview.EMPTY)
+        trump = f.shown_trump()
+        ace = flow.trump_ace(trump)
+        self.trump.show(ace if ace >= 0 else cardview.EMPTY)
+        self.no_trump.hidden = ace >= 0
+        ui.set_text(self.trump_title, "Trump" if ace >= 0 else "No trump")
+        # Prompt and detail lines.
+        twiddling = step == flow.STEP_TWIDDLE
+        self.choice_bar.hidden = not twiddling
+        for choice in self.choices:
+            choice.hidden = not twiddling
+        if twiddling:
+            ui.set_text(self.prompt, "")
+            self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
+            ui.set_text(self.detail, f.twiddle_text())
+        elif step == flow.STEP_BID:
+            under = obs["hand_index"] == 2
+            ui.set_text(self.prompt, "Bid: < %s >" % flow.bid_text(f.bid, under))
+            ui.set_text(self.detail, "Trump: %s" % flow.trump_name(obs["trump"]))
+        elif step == flow.STEP_RESULT:
+            ui.set_text(self.prompt, f.result_text())
+            ui.set_text(self.detail, f.result_detail())
+        elif step == flow.STEP_PLAY:
+            self._render_cursor_name()
+            if len(f.legal) < len(obs["hand"]):
+                ui.set_text(self.detail, "Follow the dummy's suit")
+            else:
+                ui.set_text(self.detail, "Any card may be played")
+        else:
+            ui.set_text(self.prompt, "Game over")
+            ui.set_text(self.detail, "")
+        # The hand.
+        row = self.row
+        row.set_cards(f.shown_hand())
+        if step == flow.STEP_PLAY:
+            row.dim_except(f.legal)
+            row.set_cursor(f.cursor)
+        else:
+            row.set_dimmed(0)
+            row.set_cursor(-1)
+        ui.set_text(self.hint, self._hint_text())
+
+    def _render_cursor_name(self) -> None:
+        """The prompt names the card under the cursor."""
+        card = self.flow.card_at_cursor()
+        ui.set_text(self.prompt, "Play: %s" % name(card) if card >= 0 else "")
+
+    def _hint_text(self) -> str:
+        """The key hint for the step."""
+        step = self.flow.step
+        peek = "  SELECT look" if self.flow.peek_available() else ""
+        if step == flow.STEP_BID:
+            return "<> bid  A ok" + peek
+        if step == flow.STEP_PLAY:
+            return "<> card  A play" + peek
+        if step == flow.STEP_TWIDDLE:
+            return "<> choose  A ok" + peek
+        return "A next"
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def key(self, app: App, key: int) -> None:
+        """Move, confirm, or look back (easy mode)."""
+        f = self.flow
+        if key == K_LEFT or key == K_UP:
+            self._move(-1)
+        elif key == K_RIGHT or key == K_DOWN:
+            self._move(1)
+        elif key == K_A:
+            event = f.confirm()
+            if event == flow.EVENT_ILLEGAL:
+                ui.set_text(self.detail, "Dimmed: follow the dummy")
+                return
+            self._render()
+            if event == flow.EVENT_HAND_OVER:
+                app.push(MessageScreen("Hand scored", f.summary()))
+            elif event == flow.EVENT_GAME_OVER:
+                self._finish(app)
+        elif key == K_SELECT and f.step != flow.STEP_RESULT:
+            if f.peek_available():
+                app.push(PeekScreen(f.obs))
+            else:
+                app.push(MessageScreen("Hardball", "Hardball mode: no looking back."))
+        elif key == K_B and f.step == flow.STEP_TWIDDLE and f.twiddle:
+            # B backs off a twiddle choice to "keep".
+            self._move(1)
+
+    def _move(self, delta: int) -> None:
+        """Apply a direction and redraw only what it changed."""
+        f = self.flow
+        if not f.move(delta):
+            return
+        if f.step == flow.STEP_PLAY:
+            self.row.set_cursor(f.cursor)
+            self._render_cursor_name()
+        elif f.step == flow.STEP_TWIDDLE:
+            self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
+        else:
+            self._render()
+
+    def _finish(self, app: App) -> None:
+        """The session is over: count it once and show the final summary."""
+        score = self.game.scores()[0]
+        if not self.finished:
+            self.finished = True
+            app.record_result(flow.won(score))
+        text = self.flow.summary() + "\n" + flow.final_text(score)
+        app.push(MessageScreen("Game over", text, _to_menu))
+
+
+def _to_menu(app: App) -> None:
+    """After the final summary: back to the main menu."""
+    app.home()
+
+
+class PeekScreen(Screen):
+    """Easy mode's look back: the Aces turned this pass, and (while bidding the aft hand)
+    the fore hand's tricks, yours above the dummy's. A, B or SELECT closes it."""
+
+    def __init__(self, obs: Any) -> None:
+        super().__init__()
+        self.obs = obs
+
+    def build(self, app: App) -> None:
+        """Title, the Aces row and the two trick rows."""
+        obs = self.obs
+        group = displayio.Group()
+        self.group = group
+        group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
+        group.append(ui.title_bar("Look back"))
+        aces = obs["aces_turned"] or []
+        group.append(ui.label("Aces turned, oldest first:", 2, 14, ui.SMALL, ui.WHITE))
+        aces_row = cardview.CardRow(6, 0, 23, ui.WIDTH)
+        aces_row.set_cards(aces)
+        group.append(aces_row.group)
+        fore = obs["fore_tricks"]
+        if fore:
+            group.append(ui.label("Fore tricks: you / dummy", 2, 55, ui.SMALL, ui.WHITE))
+            mine = []
+            dummy = []
+            for pair in fore:
+                mine.append(pair[0])
+                dummy.append(pair[1])
+            mine_row = cardview.CardRow(8, 0, 64, ui.WIDTH)
+            mine_row.set_cards(mine)
+            dummy_row = cardview.CardRow(8, 0, 96, ui.WIDTH)
+            dummy_row.set_cards(dummy)
+            group.append(mine_row.group)
+            group.append(dummy_row.group)
+        else:
+            group.append(
+                ui.label("Fore tricks show while", 2, 60, ui.SMALL, ui.GREY),
+            )
+            group.append(ui.label("you bid the aft hand.", 2, 69, ui.SMALL, ui.GREY))
+            group.append(ui.label("A/B back", 2, _HINT_Y, ui.SMALL, ui.GREY))
+
+    def key(self, app: App, key: int) -> None:
+        """Any of A, B, SELECT goes back."""
+        if key == K_A or key == K_B or key == K_SELECT:
+            app.pop()

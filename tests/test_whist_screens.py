@@ -1,0 +1,366 @@
+"""Gongor Whist screens, end to end in the headless simulator: from boot, by key presses
+only, through whole sessions (fore, aft and under hands), checking the engine's state,
+the summaries and the rendered frames; plus golden screenshots and pixels pushed per key.
+
+The driver (``Player``) looks at the running screen between key presses, as a player
+looks at the display, and decides the next key; it never calls the engine's mutators.
+"""
+
+import os
+import re
+
+import pytest
+from PIL import Image, ImageChops
+
+import host_sim
+from games.whist import engine, flow
+from handheld import shell
+from host_sim.sim import BOOT_MS, SETTLE_MS, parse_script
+
+FULL = 160 * 128
+GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
+OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
+HAND_Y = 86  # games.whist.screens._HAND_Y
+
+
+@pytest.fixture(autouse=True)
+def at_repo_root(monkeypatch):
+    """Widgets open sprites/ and fonts/ by relative path, as on the device."""
+    monkeypatch.chdir(host_sim.ROOT)
+
+
+class Player(host_sim.Sim):
+    """A simulator run whose keys come one at a time from ``decide(player)`` (a key
+    script, or None to stop), asked whenever the previous keys have settled."""
+
+    def __init__(self, decide, seed=5, nvm=None):
+        super().__init__(seed=seed, keys="", nvm=nvm)
+        self.decide = decide
+        self.log = []  # (key script, pixels pushed by the refreshes it caused)
+        self._mark = 0
+
+    def sleep(self, seconds):
+        if not self.timeline and self.clock_ms + 10 >= self.end_ms + SETTLE_MS:
+            if self.log:
+                self.log[-1][1].extend(self.display.pushed[self._mark :])
+            self._mark = len(self.display.pushed)
+            words = self.decide(self)
+            if words:
+                timeline, end = parse_script(words)
+                shift = self.clock_ms + 10 - BOOT_MS
+                self.timeline = [(when + shift, op, arg) for when, op, arg in timeline]
+                self.end_ms = end + shift
+                self.log.append((words, []))
+        super().sleep(seconds)
+
+
+def app():
+    return shell.current_app
+
+
+def top():
+    return app().top()
+
+
+def render_hand(codes):
+    """A reference rendering of a hand row: the kit's CardRow on the table colour."""
+    import displayio
+
+    from handheld import cardview, ui
+    from host_sim.display import SimDisplay
+
+    display = SimDisplay()
+    group = displayio.Group()
+    group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
+    row = cardview.CardRow(8, 0, HAND_Y, ui.WIDTH)
+    row.set_cards(codes)
+    group.append(row.group)
+    display.root_group = group
+    display.refresh()
+    return display.image
+
+
+class Strategy:
+    """Plays a session through the screens: bids ``bids`` in turn, plays the first legal
+    card (walking the cursor to it), twiddles on every third trick, reads the summaries."""
+
+    def __init__(self, setup_keys, bids=(2, 3, 0), twiddle_every=3, illegal_probe=True):
+        self.setup = list(setup_keys)
+        self.bids = bids
+        self.twiddle_every = twiddle_every
+        self.illegal_probe = illegal_probe
+        self.probed = False
+        self.actions = []  # engine actions the screens applied, in order (from the engine)
+        self.summaries = []  # (title, text, engine score at that moment)
+        self.bid_frames = []  # (hand, row codes, image) at each bid picker
+        self.trick = 0
+        self.finished = False
+        self.screen = None
+        self.last_obs = None
+
+    def __call__(self, sim):
+        if self.setup:
+            return self.setup.pop(0)
+        screen = top()
+        name = type(screen).__name__
+        if name == "WhistScreen":
+            self.screen = screen
+            return self.play(sim, screen)
+        if name == "MessageScreen":
+            game = self.screen.game
+            self.summaries.append((screen.heading, screen.text, game.scores()[0]))
+            if screen.heading == "Game over":
+                self.finished = True
+            return "A"
+        if name == "MenuScreen" and self.finished:
+            return None
+        raise AssertionError("unexpected screen %s" % name)
+
+    def play(self, sim, screen):
+        f = screen.flow
+        obs = f.obs
+        if f.step == flow.STEP_BID:
+            if not self.bid_frames or self.bid_frames[-1][0] != obs["hand"]:
+                row = screen.row
+                codes = [row.card_at(i) for i in range(row.count)]
+                self.bid_frames.append((list(obs["hand"]), codes, sim.display.image.copy()))
+            want = self.bids[obs["hand_index"]]
+            want = min(max(want, obs["min_bid"]), obs["max_bid"])
+            if f.bid < want:
+                return "RIGHT"
+            if f.bid > want:
+                return "LEFT"
+            self.actions.append(engine.BID_BASE + want)
+            return "A"
+        if f.step == flow.STEP_PLAY:
+            hand = obs["hand"]
+            legal = screen.game.legal_actions()
+            if self.illegal_probe and not self.probed and len(legal) < len(hand):
+                # Once: A on a dimmed card does nothing.
+                illegal = [i for i, card in enumerate(hand) if card not in legal][0]
+                if f.cursor != illegal:
+                    return "RIGHT" if (illegal - f.cursor) % len(hand) else "LEFT"
+                self.probed = True
+                self.last_obs = screen.game.to_bytes()
+                return "A"
+            target = hand.index(legal[0])
+            if f.cursor != target:
+                return "RIGHT"
+            self.actions.append(legal[0])
+            self.trick += 1
+            return "A"
+        if f.step == flow.STEP_TWIDDLE:
+            want = 1 if self.trick % self.twiddle_every == 0 else 0
+            if f.twiddle != want:
+                return "RIGHT"
+            self.actions.append(engine.TWIDDLE if want else engine.KEEP)
+            return "A"
+        if f.step == flow.STEP_RESULT:
+            return "A"
+        raise AssertionError("no step to play")
+
+
+def play_session(setup_keys, seed=5, **kw):
+    strategy = Strategy(setup_keys, **kw)
+    sim = Player(strategy, seed=seed).run()
+    return sim, strategy
+
+
+# Main menu -> Gongor Whist set-up; rows: Deck, Under hand, Look back, Passes, Rules.
+UNDER_ON = ["A", "DOWN", "RIGHT", "A"]  # basic deck, under hand on, easy, 1 pass
+BASIC = ["A", "A"]
+
+
+def check_session(sim, strategy, options, hands):
+    """Shared checks of a finished session."""
+    assert strategy.finished
+    game = strategy.screen.game
+    assert game.is_over()
+    seed = sim.seeds[0]
+    # The screens applied exactly the player's choices: a replay reaches the same state.
+    replay = engine.Game(seed, options)
+    for action in strategy.actions:
+        replay.apply_action(action)
+    assert replay.to_bytes() == game.to_bytes()
+    final = game.scores()[0]
+    # Hand summaries: the score shown is the engine's running score at that moment.
+    titles = [title for title, _, _ in strategy.summaries]
+    assert titles == ["Hand scored"] * (hands - 1) + ["Game over"]
+    running = 0
+    for _, text, score in strategy.summaries:
+        match = re.search(r"Score: (-?\d+)", text)
+        assert int(match.group(1)) == score
+        points = int(re.search(r": ([+-]?\d+) points", text).group(1))
+        running += points
+        assert running == score
+    text = strategy.summaries[-1][1]
+    shown = int(re.search(r"Final score: (-?\d+)", text).group(1))
+    assert shown == final == running
+    assert ("a win" in text) == (final > 0)
+    # The pass summary lists every hand's points.
+    assert "Pass 1 of 1:" in text
+    return final
+
+
+def check_bid_frames(strategy):
+    """The bid picker shows the dealt hand: the row's codes are the hand, and its pixels
+    are exactly a reference rendering of those cards."""
+    assert strategy.bid_frames
+    for hand, codes, image in strategy.bid_frames:
+        assert codes == hand
+        box = (0, HAND_Y - 4, 160, HAND_Y + 30)
+        reference = render_hand(hand).crop(box)
+        shown = image.crop(box)
+        assert ImageChops.difference(reference, shown).getbbox() is None
+        # Not trivially equal: the row has card faces on it.
+        assert len(shown.getcolors(160 * 34)) > 4
+
+
+def test_full_pass_with_under_hand_by_keys():
+    sim, strategy = play_session(UNDER_ON)
+    options = engine.OPT_UNDER | engine.OPT_EASY
+    assert strategy.screen.game.to_bytes()[1] == options
+    final = check_session(sim, strategy, options, hands=3)
+    check_bid_frames(strategy)
+    assert len(strategy.bid_frames) == 3
+    assert [len(hand) for hand, _, _ in strategy.bid_frames] == [7, 7, 1]
+    text = strategy.summaries[-1][1]
+    assert "fore" in text and "aft" in text and "under" in text
+    # The probe: A on a dimmed card changed nothing.
+    assert strategy.probed
+    # Statistics: one game played, won if the score stayed positive.
+    from handheld import store
+
+    stats = store.Stats(sim.nvm)
+    assert stats.played(0) == 1
+    assert stats.won(0) == (1 if final > 0 else 0)
+
+
+def test_basic_pass_fore_and_aft_hardball_by_keys():
+    # Look back: Hardball; the pass is fore + aft only.
+    sim, strategy = play_session(["A", "DOWN", "DOWN", "RIGHT", "A"], seed=9, bids=(1, 1, 0))
+    options = 0
+    assert strategy.screen.game.to_bytes()[1] == options
+    check_session(sim, strategy, options, hands=2)
+    check_bid_frames(strategy)
+    assert len(strategy.bid_frames) == 2
+
+
+def test_pixels_pushed_per_input():
+    sim, strategy = play_session(UNDER_ON)
+    cursor = []
+    plays = []
+    screens = []
+    for words, pushed in sim.log:
+        total = sum(pushed)
+        if words in ("LEFT", "RIGHT") and total:
+            cursor.append(total)
+        if words == "A" and total:
+            (screens if total == FULL else plays).append(total)
+    assert cursor and plays and screens
+    # A cursor move is small next to a card play, which is less than a full screen.
+    assert max(cursor) < FULL // 4
+    assert max(cursor) < max(plays) < FULL
+    print(
+        "whist pixels: cursor move max %d, play/confirm max %d, screen change %d"
+        % (max(cursor), max(plays), max(screens))
+    )
+
+
+# -- golden screenshots ----------------------------------------------------------------
+
+
+class Photographer(Strategy):
+    """A session that twiddles every trick (so the hand runs out of trump) and keeps the
+    first frame of each key screen."""
+
+    def __init__(self, setup_keys):
+        super().__init__(setup_keys, bids=(3, 2, 1), twiddle_every=1, illegal_probe=False)
+        self.shots = {}
+        self.peeked = False
+        self.moved = False
+
+    def shot(self, name, sim):
+        if name not in self.shots:
+            self.shots[name] = sim.display.image.copy()
+
+    def __call__(self, sim):
+        if self.setup:
+            return super().__call__(sim)
+        screen = top()
+        name = type(screen).__name__
+        if name == "PeekScreen":
+            self.shot("whist_look_back", sim)
+            return "A"
+        if name == "MessageScreen":
+            self.shot("whist_final" if screen.heading == "Game over" else "whist_hand_scored", sim)
+            return super().__call__(sim)
+        if name == "WhistScreen":
+            f = screen.flow
+            obs = f.obs
+            if f.step == flow.STEP_BID:
+                if obs["hand_index"] == 0 and f.bid == 1:
+                    self.shot("whist_bid", sim)
+                if obs["hand_index"] == 1 and not self.peeked:
+                    self.peeked = True
+                    return "SELECT"
+            if f.step == flow.STEP_PLAY and obs["tricks_played"] == 1:
+                if not self.moved:
+                    self.moved = True
+                    return "RIGHT"
+                self.shot("whist_play", sim)
+            if f.step == flow.STEP_TWIDDLE and f.twiddle == 1:
+                self.shot("whist_twiddle", sim)
+            if f.step == flow.STEP_RESULT and obs["last_trick"][3]:
+                self.shot("whist_trick", sim)
+            if f.step == flow.STEP_PLAY and obs["trump"] == 0:
+                self.shot("whist_no_trump", sim)
+        return super().__call__(sim)
+
+
+GOLDEN_NAMES = (
+    "whist_bid",
+    "whist_play",
+    "whist_twiddle",
+    "whist_trick",
+    "whist_no_trump",
+    "whist_hand_scored",
+    "whist_look_back",
+    "whist_final",
+)
+
+
+@pytest.fixture(scope="module")
+def golden_shots():
+    strategy = Photographer(["A", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
+    Player(strategy, seed=3).run()
+    assert strategy.finished
+    return strategy.shots
+
+
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_golden_whist(name, golden_shots):
+    image = golden_shots[name]
+    path = os.path.join(GOLDEN_DIR, name + ".png")
+    if os.environ.get("UPDATE_GOLDENS"):
+        image.save(path)
+        return
+    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
+    golden = Image.open(path).convert("RGB")
+    difference = ImageChops.difference(golden, image).getbbox()
+    if difference is not None:
+        os.makedirs(OUT_DIR, exist_ok=True)
+        image.save(os.path.join(OUT_DIR, name + ".png"))
+    assert difference is None, "%s differs from its golden in %s" % (name, difference)
+
+
+def test_fresh_card_sprite_shows_the_empty_outline():
+    # Kit fix (handheld.cardview): a new sprite's show(EMPTY) used to be skipped, leaving
+    # tile 0 everywhere (a face frame with sheet fragments) until another card was shown.
+    from handheld import cardview
+
+    sprite = cardview.CardSprite()
+    assert sprite.frame[0] == cardview.FRAME_OUTLINE
+    assert sprite.rank[0] == cardview.GLYPH_BLANK
+    assert [sprite.suits[i] for i in range(3)] == [cardview.SUIT_BLANK] * 3
+    assert sprite.card == cardview.EMPTY
