@@ -56,12 +56,11 @@ _DISCARD_X = const(40)
 _ACE_X = const(76)
 _BOARD_X = const(106)
 _HAND_Y = const(74)
-_BAR_Y = const(106)
 _NAME_Y = const(110)
 _HINT_Y = const(119)
 _GROUP_GAP = const(4)
 _BAR_GAP = const(2)
-_ROUND_ROW_H = const(35)
+_ROUND_ROW_H = const(34)
 _ROUND_CARDS_W = const(126)
 
 # Bar colours by flow.MARK_*: none, set, the next set, Ace-bound.
@@ -96,8 +95,8 @@ def start(app: App, values: List[int]) -> Screen:
     return PlayScreen(Game(app.new_seed(), flow.options_from_values(values)))
 
 
-def _bar_strip() -> Any:
-    """One row of 1x3 px tiles across the screen: the arrangement bars under the hand."""
+def _bar_strip(width: int) -> Any:
+    """A row of ``width`` 1x3 px tiles: the arrangement bars under a hand."""
     bitmap = displayio.Bitmap(4, 3, 4)
     x = 0
     while x < 4:
@@ -113,8 +112,81 @@ def _bar_strip() -> Any:
     palette[3] = _ACE_GREEN
     palette.make_transparent(0)
     return displayio.TileGrid(
-        bitmap, pixel_shader=palette, width=ui.WIDTH, height=1, tile_width=1, tile_height=3
+        bitmap, pixel_shader=palette, width=width, height=1, tile_width=1, tile_height=3
     )
+
+
+class HandView:
+    """A hand laid out by its arrangement: up to eight cards in groups (each set, the other
+    bound cards, the unbound ones) with a gap between groups and a coloured bar under
+    each group (see ``flow.MARK_*``). Built once; ``show`` moves and re-tiles.
+
+    :param int x, y: top-left of the cards (a raised card goes ``RAISE`` px above)
+    :param int width: pixels for the cards and the bars
+    """
+
+    def __init__(self, x: int, y: int, width: int) -> None:
+        self.width = width
+        self.group = displayio.Group(x=x, y=y)
+        self.sprites: List[Any] = []
+        slot = 0
+        while slot < _HAND_SLOTS:
+            sprite = cardview.CardSprite()
+            sprite.group.hidden = True
+            self.sprites.append(sprite)
+            self.group.append(sprite.group)
+            slot += 1
+        self.bars = _bar_strip(width)
+        self.bars.y = cardview.CARD_H + 2
+        self.group.append(self.bars)
+
+    def show(self, arrangement: Any) -> Any:
+        """Show an arrangement ``(sets, bound, unbound)``; returns ``(cards, marks)`` in
+        slot order."""
+        order, marks, groups = flow.hand_layout(arrangement)
+        width = self.width
+        xs = flow.slot_xs(groups, width, cardview.CARD_W, 2, _GROUP_GAP)
+        bars = self.bars
+        column = 0
+        slot = 0
+        while slot < _HAND_SLOTS:
+            sprite = self.sprites[slot]
+            if slot < len(order):
+                sprite.group.x = xs[slot]
+                sprite.group.hidden = False
+                sprite.show(order[slot])
+                # The bar runs under the card up to the next card, or stops short of the
+                # next group.
+                end = xs[slot] + cardview.CARD_W
+                if slot + 1 < len(order):
+                    if groups[slot + 1] != groups[slot]:
+                        end = xs[slot + 1] - _BAR_GAP
+                    else:
+                        end = xs[slot + 1]
+                end = min(end, width)
+                while column < xs[slot]:
+                    bars[column] = 0
+                    column += 1
+                while column < end:
+                    bars[column] = marks[slot]
+                    column += 1
+            else:
+                sprite.group.hidden = True
+            slot += 1
+        while column < width:
+            bars[column] = 0
+            column += 1
+        return order, marks
+
+    def style(self, slot: int, dimmed: bool, lit: bool, raised: bool) -> None:
+        """Dim and/or light one card, and raise it (the cursor's card)."""
+        sprite = self.sprites[slot]
+        sprite.style(dimmed, lit)
+        sprite.group.y = -cardview.RAISE if raised else 0
+
+    def card_at(self, slot: int) -> int:
+        """The card code shown in a slot."""
+        return self.sprites[slot].card
 
 
 class PlayScreen(Screen):
@@ -141,8 +213,7 @@ class PlayScreen(Screen):
         self.discard_view: Any = None
         self.ace_view: Any = None
         self.board: List[Any] = []
-        self.hand: List[Any] = []
-        self.bars: Any = None
+        self.hand: Any = None
         self.name: Any = None
         self.hint: Any = None
 
@@ -174,18 +245,8 @@ class PlayScreen(Screen):
             self.board.append(line)
             group.append(line)
             row += 1
-        hand = displayio.Group(y=_HAND_Y)
-        slot = 0
-        while slot < _HAND_SLOTS:
-            sprite = cardview.CardSprite()
-            sprite.group.hidden = True
-            self.hand.append(sprite)
-            hand.append(sprite.group)
-            slot += 1
-        group.append(hand)
-        self.bars = _bar_strip()
-        self.bars.y = _BAR_Y
-        group.append(self.bars)
+        self.hand = HandView(0, _HAND_Y, ui.WIDTH)
+        group.append(self.hand.group)
         self.name = ui.label("", 2, _NAME_Y, ui.SMALL, ui.WHITE)
         group.append(self.name)
         self.hint = ui.label("", 2, _HINT_Y, ui.SMALL, ui.GREY)
@@ -241,40 +302,10 @@ class PlayScreen(Screen):
 
     def _show_hand(self) -> None:
         """Lay the hand out by its arrangement, with bars, dimming and the cursor."""
-        order, marks, groups = flow.hand_layout(self.obs["arrangement"])
         previous = self.order
+        order, marks = self.hand.show(self.obs["arrangement"])
         self.order = order
         self.marks = marks
-        xs = flow.slot_xs(groups, ui.WIDTH, cardview.CARD_W, 2, _GROUP_GAP)
-        bars = self.bars
-        column = 0
-        slot = 0
-        while slot < _HAND_SLOTS:
-            sprite = self.hand[slot]
-            if slot < len(order):
-                sprite.group.x = xs[slot]
-                sprite.group.hidden = False
-                sprite.show(order[slot])
-                # The bar runs under the card up to the next card of another group.
-                end = xs[slot] + cardview.CARD_W
-                if slot + 1 < len(order):
-                    if groups[slot + 1] != groups[slot]:
-                        end = xs[slot + 1] - _BAR_GAP
-                    else:
-                        end = xs[slot + 1]
-                end = min(end, ui.WIDTH)
-                while column < xs[slot]:
-                    bars[column] = 0
-                    column += 1
-                while column < end:
-                    bars[column] = marks[slot]
-                    column += 1
-            else:
-                sprite.group.hidden = True
-            slot += 1
-        while column < ui.WIDTH:
-            bars[column] = 0
-            column += 1
         discarding = self.obs["phase"] == "discard" and bool(self.legal)
         if discarding:
             if self.cursor < 0:
@@ -301,9 +332,7 @@ class PlayScreen(Screen):
 
     def _style_slot(self, slot: int, dimmed: bool, lit: bool) -> None:
         """Dim/light one hand card; the cursor's card is raised."""
-        sprite = self.hand[slot]
-        sprite.style(dimmed, lit)
-        sprite.group.y = -cardview.RAISE if lit else 0
+        self.hand.style(slot, dimmed, lit, lit)
 
     def _show_name(self) -> None:
         """Name the card under the cursor with its status, or the chosen pile."""
@@ -418,6 +447,7 @@ class RoundEndScreen(Screen):
     def __init__(self, play: PlayScreen) -> None:
         super().__init__()
         self.play = play
+        self.rows: List[Any] = []
 
     def build(self, app: App) -> None:
         """Title with the result, one row of cards and a value column per seat."""
@@ -429,20 +459,20 @@ class RoundEndScreen(Screen):
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
         self.group.append(ui.title_bar("Round %d: %s" % (obs["round"], flow.round_text(obs))))
         count = len(hands)
-        top = 14 if count == 3 else 18
+        top = 13 if count == 3 else 18
         step = _ROUND_ROW_H if count == 3 else 44
         seat = 0
         while seat < count:
             y = top + seat * step
-            order, marks, _ = flow.hand_layout(best_arrangement(hands[seat], obs["ace_top"]))
-            row = cardview.CardRow(_HAND_SLOTS, 0, y, _ROUND_CARDS_W)
-            row.set_cards(order)
+            row = HandView(0, y, _ROUND_CARDS_W)
+            order, marks = row.show(best_arrangement(hands[seat], obs["ace_top"]))
             i = 0
             while i < len(order):
                 # Lit: the unbound cards, the ones that score against their holder.
-                row.sprites[i].style(False, marks[i] == flow.MARK_NONE)
+                row.style(i, False, marks[i] == flow.MARK_NONE, False)
                 i += 1
             self.group.append(row.group)
+            self.rows.append(row)
             colour = ui.ACCENT if seat == winner else ui.WHITE
             self.group.append(ui.label("P%d" % (seat + 1), 130, y, ui.LARGE, colour))
             self.group.append(ui.label("unbnd", 130, y + 11, ui.SMALL, ui.GREY))
@@ -450,6 +480,10 @@ class RoundEndScreen(Screen):
                 ui.label("%d" % result["unbound"][seat], 130, y + 19, ui.LARGE, colour)
             )
             seat += 1
+        if count == 2:
+            ace = obs["ace_top"]
+            text = "Ace Pile: %s" % (cards.name(ace) if ace >= 0 else "empty")
+            self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
         reason = result["reason"]
         hint = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
         self.group.append(ui.label(hint, 2, _HINT_Y, ui.SMALL, ui.GREY))
