@@ -1,0 +1,309 @@
+"""Jekyll & Hyde screens, driven headless by key presses only (from boot).
+
+A driver looks at the running screen (like a player looking at the display, plus the
+engine's observation to choose) and answers with the next keys; it never calls the engine's
+apply_action. Also: the transformation's animation, pixels pushed per input, the privacy and
+recipe-peek screens, and golden screenshots (tests/golden/jekyll_*.png; regenerate with
+UPDATE_GOLDENS=1).
+"""
+
+import os
+
+import pytest
+from PIL import Image, ImageChops
+
+import host_sim
+from games.jekyll import engine, flow
+from handheld import shell, store
+from host_sim.sim import BOOT_MS, FRAME_MS, Sim, parse_script
+
+FULL = 160 * 128
+GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
+OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
+BACK_RGB = (0x20, 0x38, 0x78)
+FACE_RGB = (0xF4, 0xF0, 0xE0)
+
+
+class DrivenSim(Sim):
+    """A headless run whose next keys come from ``driver(sim)`` whenever the previous
+    ones are done; the driver returns None to end the run."""
+
+    def __init__(self, driver, **kwargs):
+        super().__init__(**kwargs)
+        self.driver = driver
+        self.finished = False
+
+    def sleep(self, seconds):
+        if not self.finished and not self.timeline and self.clock_ms >= self.end_ms:
+            keys = self.driver(self)
+            if keys is None:
+                self.finished = True
+            else:
+                timeline, end = parse_script(keys)
+                shift = self.clock_ms + FRAME_MS - BOOT_MS
+                self.timeline = [(t + shift, op, arg) for t, op, arg in timeline]
+                self.end_ms = end + shift
+        super().sleep(seconds)
+
+
+def app():
+    return shell.current_app
+
+
+def top():
+    return app().top()
+
+
+def name_of(screen):
+    return type(screen).__name__
+
+
+def close(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def item_keys(screen, target):
+    """LEFT/RIGHT presses that bring the menu cursor to ``target`` (skipping grey items)."""
+    keys = []
+    item = screen.item
+    while item != target:
+        item = flow.step_item(screen.mask, item, 1)
+        keys.append("RIGHT")
+        assert len(keys) < 6, "menu item %d not reachable" % target
+    return keys
+
+
+def steps(current, target, count):
+    """Shortest LEFT/RIGHT presses on a wrapping cursor of ``count`` positions."""
+    right = (target - current) % count
+    left = (current - target) % count
+    return ["RIGHT"] * right if right <= left else ["LEFT"] * left
+
+
+class Player:
+    """A quick policy for both seats: take every trick, play and move once on the first
+    turn, otherwise flip cards whose face is on Hyde's side (toward Jekyll's), so the
+    ribbon soon shows every face one way. Records what it saw for the asserts."""
+
+    def __init__(self, level_keys="", handicap_keys="", stop=None):
+        self.setup = ["DOWN", "DOWN", "A"] + level_keys.split() + handicap_keys.split() + ["A"]
+        self.started = False
+        self.stop = stop
+        self.privacy_checks = 0
+        self.back_checks = 0
+        self.peeks = 0
+        self.result = None
+        self.played = self.moved = self.taken = self.transforms = 0
+        self.plays = []  # pixels pushed by the A that played a card
+
+    def __call__(self, sim):
+        if not self.started:
+            self.started = True
+            return " ".join(self.setup)
+        screen = top()
+        kind = name_of(screen)
+        if self.stop is not None and self.stop(sim, screen):
+            return None
+        if kind == "PrivacyScreen":
+            self._check_privacy(sim)
+            return "A"
+        if kind == "PeekScreen":
+            self.peeks += 1
+            return "A"
+        if kind == "MessageScreen":
+            self.result = (screen.heading, screen.text, app().stack[-2])
+            return None
+        assert kind == "PlayScreen", kind
+        return " ".join(self._turn(sim, screen))
+
+    def _check_privacy(self, sim):
+        colours = {colour for _, colour in sim.display.image.getcolors(FULL)}
+        # Black, the message and the prompt: no table, no card face, no card back.
+        assert len(colours) <= 4, colours
+        assert not any(close(c, FACE_RGB) or close(c, BACK_RGB) for c in colours)
+        self.privacy_checks += 1
+
+    def _check_backs(self, sim, screen):
+        """Every face-down card in the viewport is drawn as a card back."""
+        obs = screen.obs
+        image = sim.display.image
+        for i, sprite in enumerate(screen.sprites):
+            index = screen.top + i
+            if index >= len(obs["ribbon"]) or sprite.group.y:
+                continue
+            x = 8 + sprite.group.x
+            # Inside the last visible strip of the card (the next card overlaps the rest).
+            pixel = image.getpixel((x + 6, 35 + 26))
+            if obs["face_up"][index]:
+                assert close(pixel, FACE_RGB), (index, pixel)
+            else:
+                assert sprite.card == -1
+                assert close(pixel, BACK_RGB) or close(pixel, (0xC8, 0xA0, 0x40)), (index, pixel)
+                self.back_checks += 1
+
+    def _turn(self, sim, screen):
+        from games.jekyll.screens import MODE_ANIM, MODE_DRAW, MODE_MENU
+
+        if screen.mode == MODE_ANIM:
+            return ["WAIT*50"]
+        assert screen.mode in (MODE_MENU, MODE_DRAW), screen.mode
+        self._check_backs(sim, screen)
+        obs = screen.obs
+        if screen.mode == MODE_DRAW:
+            return ["A"]
+        phase = obs["phase"]
+        if screen.tricks:
+            self.taken += 1
+            return item_keys(screen, flow.ITEM_TAKE) + ["A", "A"]
+        if phase == engine.PHASE_TRANSFORM:
+            self.transforms += 1
+            return item_keys(screen, flow.ITEM_LAST) + ["A"]
+        if obs["actions_left"] == 0 or not screen.mask & ~(1 << flow.ITEM_LAST):
+            return item_keys(screen, flow.ITEM_LAST) + ["A"]
+        if obs["turn"] == 1 and not self.played and obs["hand"]:
+            self.played += 1
+            # Play the first hand card face up at the default gap.
+            return item_keys(screen, flow.ITEM_PLAY) + ["A", "A", "A", "A"]
+        if obs["turn"] == 1 and not self.moved:
+            self.moved += 1
+            return item_keys(screen, flow.ITEM_MOVE) + ["A", "A", "A"]
+        # Flip the nearest card whose face is on Hyde's side.
+        side = obs["side"]
+        length = len(obs["ribbon"])
+        wrong = [i for i in range(length) if (side if obs["face_up"][i] else side ^ 1) == 1]
+        target = min(wrong, key=lambda i: len(steps(screen.rcur, i, length)))
+        keys = item_keys(screen, flow.ITEM_FLIP) + ["A"]
+        return keys + steps(screen.rcur, target, length) + ["A"]
+
+
+def play(player, seed=5):
+    sim = DrivenSim(player, seed=seed, nvm=bytearray(b"\xff" * 8192))
+    sim.run()
+    return sim
+
+
+def test_full_game_by_key_presses_to_the_result():
+    player = Player()
+    nvm = bytearray(b"\xff" * 8192)
+    sim = DrivenSim(player, seed=5, nvm=nvm)
+    sim.run()
+    heading, text, screen = player.result
+    game = screen.game
+    assert game.is_over()
+    obs = game.observation(0)
+    assert obs["reason"] == engine.REASON_FACES
+    assert game.winner() == obs["winner"] == 0
+    # The result screen names the winner, the reason and the scores.
+    assert heading == "Dr. Jekyll wins"
+    assert "Every face shows on Jekyll's side" in text
+    scores = game.scores()
+    assert "Jekyll %d, Hyde %d." % (scores[0], scores[1]) in text
+    assert scores[0] >= 5
+    # Every kind of action was made through the keys.
+    assert player.played == 1 and player.moved == 1 and player.transforms >= 2
+    assert player.privacy_checks >= 2 and player.back_checks > 10
+    # The play screen's last frame shows the table under the result.
+    assert name_of(top()) == "MessageScreen"
+    # Recorded once: one game played, won (Jekyll won).
+    stats = store.Stats(nvm)
+    assert stats.played(2) == 1 and stats.won(2) == 1
+
+
+def test_transformation_animates_through_tick_and_ends_on_the_new_side():
+    seen = []
+
+    def stop(sim, screen):
+        if name_of(screen) != "PlayScreen":
+            return False
+        from games.jekyll.screens import MODE_ANIM
+
+        if screen.mode == MODE_ANIM:
+            cards = [s.card for s in screen.sprites if not s.group.hidden]
+            seen.append((screen.anim_frame, cards, screen.banner_h.hidden))
+            return False
+        return screen.animations == 1
+
+    player = Player(stop=stop)
+    sim = play(player)
+    screen = top()
+    assert name_of(screen) == "PlayScreen" and screen.animations == 1
+    # Hyde's turn: the ribbon went from Jekyll's side to Hyde's, the banner too.
+    assert screen.obs["side"] == 1 and screen.obs["current"] == 1
+    assert not screen.banner_h.hidden and screen.banner_j.hidden
+    assert screen.banner.text == "MR. HYDE'S SIDE"
+    # Several frames, each a partial wave: one card edge-on (EMPTY), the banner still blue.
+    assert len(seen) >= 4
+    middle = [cards for frame, cards, hyde_hidden in seen if -2 in cards]
+    assert middle and all(cards.count(-2) == 1 for cards in middle)
+    assert all(hyde_hidden for _, _, hyde_hidden in seen)
+    # It ends showing the new side's view of the viewport.
+    shown = [s.card for s in screen.sprites if not s.group.hidden]
+    ribbon = screen.obs["ribbon"][screen.top : screen.top + 8]
+    assert shown == [-1 if code < 0 else code for code in ribbon]
+    assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))
+
+
+def test_pixels_pushed_per_input():
+    # Set-up, start, draw; menu: RIGHT RIGHT = Flip, A; RIGHT moves the ribbon cursor.
+    start = "DOWN DOWN A A A RIGHT RIGHT A"
+    sim = host_sim.run(start + " RIGHT", seed=5)
+    screen = top()
+    assert name_of(screen) == "PlayScreen" and screen.rcur == 1 and screen.top == 0
+    cursor_move = sim.display.pushed[-1]
+    # Back to the menu, Play: pick the card, face up, A plays it at the first gap.
+    sim = host_sim.run(start + " B LEFT LEFT A A A A", seed=5)
+    assert len(top().obs["hand"]) == 3 and len(top().obs["ribbon"]) == 29
+    card_play = sim.display.pushed[-1]
+    # A screen change: the pause menu.
+    sim = host_sim.run(start + " START", seed=5)
+    screen_change = sim.display.pushed[-1]
+    print("jekyll pixels: cursor move %d, card play %d, screen change %d"
+          % (cursor_move, card_play, screen_change))
+    assert screen_change == FULL
+    assert 0 < cursor_move < FULL // 4
+    assert cursor_move * 4 < card_play
+
+
+def test_hyde_level_recipe_peek_behind_a_privacy_screen():
+    texts = []
+    peeked = []
+
+    class Peeker(Player):
+        def __call__(self, sim):
+            screen = top()
+            if self.started and name_of(screen) == "PrivacyScreen":
+                texts.append(screen.text)
+            if self.started and name_of(screen) == "PeekScreen":
+                play_screen = app().stack[-2]
+                peeked.append((screen.card, list(play_screen.obs["peeks"])))
+                colours = {c for _, c in sim.display.image.getcolors(FULL)}
+                assert any(close(c, FACE_RGB) for c in colours)
+            return super().__call__(sim)
+
+    player = Peeker(level_keys="RIGHT RIGHT")
+    play(player)
+    heading, text, screen = player.result
+    assert screen.game.observation(0)["level"] == engine.LEVEL_HYDE
+    assert player.peeks >= 1 and peeked
+    card, peeks = peeked[0]
+    assert peeks[-1] == card
+    # The peek came right after its own privacy screen, naming who may look.
+    assert "Recipe peek: Dr. Jekyll only" in texts
+    assert "Recipe:" in text
+    # The peek screen closed again: the table is back under the result.
+    assert name_of(app().stack[-2]) == "PlayScreen"
+
+
+def test_setup_rows_match_engine_options():
+    host_sim.run("DOWN DOWN A")
+    screen = top()
+    assert [row[0] for row in screen.rows] == ["Level", "Handicap", "Rules"]
+    assert screen.rows[0][1] == ("Poole", "Jekyll", "Hyde")
+    assert len(screen.rows[1][1]) == 15
+    # Jekyll level, handicap 3 toward Hyde (LEFT from Off wraps to Hyde +7).
+    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
+    game = top().game
+    options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
+    assert game.to_bytes()[7] == options
+    obs = top().obs
+    assert len(obs["pile_counts"]) == 3 and sum(obs["face_up"]) == 13 - 3
