@@ -27,6 +27,14 @@ def fresh_nvm():
     return bytearray(b"\xff" * 8192)
 
 
+@pytest.fixture
+def unbuilt(monkeypatch):
+    """Every game looks unbuilt ("not built yet", then the kit's demo table)."""
+    from handheld import registry
+
+    monkeypatch.setattr(registry.GameEntry, "available", lambda self: False)
+
+
 # -- boot and the main menu ------------------------------------------------------------
 
 
@@ -138,7 +146,7 @@ def test_buttons_poll_reuses_one_event():
 # -- screens -------------------------------------------------------------------------------
 
 
-def test_game_setup_rules_and_not_built_yet():
+def test_game_setup_rules_and_not_built_yet(unbuilt):
     host_sim.run("A")
     screen = app().top()
     assert screen.heading == "Gongor Whist"
@@ -168,7 +176,7 @@ def test_every_game_has_a_rules_page(index, title):
     assert all(len(line) <= 31 for line in lines)
 
 
-def test_pause_menu_resume_rules_quit():
+def test_pause_menu_resume_rules_quit(unbuilt):
     # Whist set-up, start, "not built yet", demo table, START.
     host_sim.run("A A A START")
     assert top_name() == "PauseMenu"
@@ -186,7 +194,7 @@ def test_pause_menu_resume_rules_quit():
     assert app().game is None
 
 
-def test_privacy_screen_hides_the_cards():
+def test_privacy_screen_hides_the_cards(unbuilt):
     sim = host_sim.run("A A A SELECT")
     assert top_name() == "PrivacyScreen"
     colours = {colour for _, colour in sim.display.image.getcolors(FULL)}
@@ -198,7 +206,7 @@ def test_privacy_screen_hides_the_cards():
     assert top_name() == "DemoScreen"
 
 
-def test_seeds_come_from_the_simulator_seed():
+def test_seeds_come_from_the_simulator_seed(unbuilt):
     first = host_sim.run("A A A", seed=5)
     again = host_sim.run("A A A", seed=5)
     other = host_sim.run("A A A", seed=6)
@@ -208,7 +216,7 @@ def test_seeds_come_from_the_simulator_seed():
     assert app().top().seed == other.seeds[0]
 
 
-def test_demo_play_dims_illegal_cards():
+def test_demo_play_dims_illegal_cards(unbuilt):
     host_sim.run("A A A", seed=5)
     screen = app().top()
     from decktet import cards

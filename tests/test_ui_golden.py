@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import host_sim
+from handheld import registry
 
 GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
 OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
@@ -21,7 +22,7 @@ OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
 SCREENS = {
     "main_menu": "",
     "whist_setup": "A",
-    "whist_rules": "A DOWN DOWN A",
+    "whist_rules": "A UP A",
     "settings": "UP UP A",
     "cards_1_to_24": "UP A A",
     "cards_25_to_45": "UP A A DOWN DOWN DOWN",
@@ -33,8 +34,14 @@ SCREENS = {
 }
 
 
+# The kit's demo table is reached through a game with no screens module ("not built yet").
+DEMO_SCREENS = ("demo_table", "pause_menu", "privacy")
+
+
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_golden_screen(name):
+def test_golden_screen(name, monkeypatch):
+    if name in DEMO_SCREENS:
+        monkeypatch.setattr(registry.GameEntry, "available", lambda self: False)
     image = host_sim.run(SCREENS[name], seed=3).display.image
     path = os.path.join(GOLDEN_DIR, name + ".png")
     if os.environ.get("UPDATE_GOLDENS"):
