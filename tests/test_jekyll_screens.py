@@ -257,8 +257,10 @@ def test_pixels_pushed_per_input():
     # A screen change: the pause menu.
     sim = host_sim.run(start + " START", seed=5)
     screen_change = sim.display.pushed[-1]
-    print("jekyll pixels: cursor move %d, card play %d, screen change %d"
-          % (cursor_move, card_play, screen_change))
+    print(
+        "jekyll pixels: cursor move %d, card play %d, screen change %d"
+        % (cursor_move, card_play, screen_change)
+    )
     assert screen_change == FULL
     assert 0 < cursor_move < FULL // 4
     assert cursor_move * 4 < card_play
@@ -307,3 +309,61 @@ def test_setup_rows_match_engine_options():
     assert game.to_bytes()[7] == options
     obs = top().obs
     assert len(obs["pile_counts"]) == 3 and sum(obs["face_up"]) == 13 - 3
+
+
+# -- golden screenshots --------------------------------------------------------------------
+
+
+def _stop_at(kind, mode=None, frame=None):
+    def stop(sim, screen):
+        if name_of(screen) != kind:
+            return False
+        if mode is not None and screen.mode != mode:
+            return False
+        return frame is None or screen.anim_frame == frame
+
+    return stop
+
+
+def _driven(stop, level_keys=""):
+    return play(Player(level_keys=level_keys, stop=stop)).display.image
+
+
+def _golden_images():
+    """name -> a function making the image (fixed seeds and keys, so exact pixels)."""
+    return {
+        "jekyll_setup": lambda: host_sim.run("DOWN DOWN A", seed=3).display.image,
+        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A", seed=3).display.image,
+        "jekyll_menu_apothecary": lambda: (
+            host_sim.run("DOWN DOWN A RIGHT A A", seed=3).display.image
+        ),
+        "jekyll_place_face_down": lambda: (
+            host_sim.run("DOWN DOWN A RIGHT A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
+        ),
+        "jekyll_flip": lambda: (
+            host_sim.run(
+                "DOWN DOWN A A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
+                seed=3,
+            ).display.image
+        ),
+        "jekyll_transformation": lambda: _driven(_stop_at("PlayScreen", 9, 5)),
+        "jekyll_privacy": lambda: _driven(_stop_at("PrivacyScreen")),
+        "jekyll_peek": lambda: _driven(_stop_at("PeekScreen"), "RIGHT RIGHT"),
+        "jekyll_result": lambda: _driven(_stop_at("MessageScreen")),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_golden_images()))
+def test_jekyll_golden(name):
+    image = _golden_images()[name]()
+    path = os.path.join(GOLDEN_DIR, name + ".png")
+    if os.environ.get("UPDATE_GOLDENS"):
+        image.save(path)
+        return
+    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
+    golden = Image.open(path).convert("RGB")
+    difference = ImageChops.difference(golden, image).getbbox()
+    if difference is not None:
+        os.makedirs(OUT_DIR, exist_ok=True)
+        image.save(os.path.join(OUT_DIR, name + ".png"))
+    assert difference is None, "%s differs from its golden in %s" % (name, difference)

@@ -84,10 +84,10 @@ _TILE_H = const(7)
 
 _HINTS = (
     "",
-    "<> pile  A draw",
+    "<> pile  A draw  SELECT tricks",
     "<> card  A pick  B back",
     "<> face up/down  A ok  B back",
-    "<> place  ^v face  A play  B back",
+    "<> place ^v face A play B back",
     "<> card  A pick  B back",
     "<> place  A move  B back",
     "<> card  A flip  B back",
@@ -407,7 +407,10 @@ class PlayScreen(Screen):
         in_menu = mode == MODE_MENU
         _hide(self.menu, not in_menu)
         _hide(self.hint, in_menu)
-        ui.set_text(self.hint, _HINTS[mode])
+        hint = _HINTS[mode]
+        if mode == MODE_DRAW and self.pile_count == 1:
+            hint = "A draw  SELECT tricks"
+        ui.set_text(self.hint, hint)
         if in_menu:
             for i in range(flow.ITEM_COUNT):
                 legal = bool(self.mask & (1 << i))

@@ -1,0 +1,163 @@
+"""Device tests of the Jekyll & Hyde screens' display-free logic (games/jekyll/flow.py):
+set-up to options, cursor positions to actions, the menu's legal items, the viewport and
+the result texts (CPython and MicroPython)."""
+
+from decktet.cards import name
+from games.jekyll import engine, flow
+
+
+def test_handicap_choices_and_options():
+    choices = flow.handicap_choices()
+    assert len(choices) == 15
+    assert choices[0] == "Off" and choices[3] == "Jekyll +3" and choices[8] == "Hyde +1"
+    assert flow.options_for(0, 0) == 0
+    assert flow.options_for(1, 0) == engine.OPT_JEKYLL
+    assert flow.options_for(2, 3) == engine.OPT_HYDE | 3 * engine.OPT_HANDICAP_1
+    hyde7 = 7 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
+    assert flow.options_for(0, 14) == hyde7
+    for level in range(3):
+        for handicap in range(15):
+            game = engine.Game(1, flow.options_for(level, handicap))
+            ups = sum(game.observation(0)["face_up"])
+            half = 14 if level == 0 else 13
+            shift = handicap if handicap <= 7 else -(handicap - 7)
+            assert ups == half + shift
+    try:
+        flow.options_for(3, 0)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("level 3 accepted")
+
+
+def _first_turn_game():
+    """A Poole game at Jekyll's first turn, after the draw."""
+    game = engine.Game(7)
+    game.apply_action(engine.DRAW_BASE)
+    return game
+
+
+def test_play_lands_at_its_gap_face_as_chosen():
+    for gap in (0, 5, 28):
+        for face_up in (True, False):
+            game = _first_turn_game()
+            card = game.observation(0)["hand"][0]
+            action = flow.play_action(card, gap, face_up)
+            assert game.can_apply(action)
+            game.apply_action(action)
+            obs = game.observation(0)
+            assert obs["face_up"][gap] == (1 if face_up else 0)
+            if face_up:
+                assert obs["ribbon"][gap] == card
+
+
+def test_move_to_a_gap_lands_between_its_neighbours():
+    game = _first_turn_game()
+    before = game.to_bytes()
+    length = len(game.observation(0)["ribbon"])
+    for source in (0, 4, length - 1):
+        for gap in range(length + 1):
+            if not flow.move_gap_ok(source, gap, length):
+                assert gap in (source, source + 1)
+                continue
+            trial = engine.Game.from_bytes(before)
+            raw = trial.to_bytes()[22 : 22 + length]  # ribbon bytes: code | face side
+            left = raw[gap - 1] if gap > 0 else None
+            right = raw[gap] if gap < length else None
+            action = flow.move_action(source, gap)
+            assert trial.can_apply(action)
+            trial.apply_action(action)
+            after = trial.to_bytes()[22 : 22 + length]
+            index = gap if gap < source else gap - 1
+            assert after[index] == raw[source]
+            # The card sits between the cards that bordered the gap.
+            if left is not None and left != raw[source]:
+                assert after[index - 1] == left
+            if right is not None and right != raw[source]:
+                assert after[index + 1] == right
+
+
+def test_move_gap_cursor_skips_no_op_gaps():
+    assert flow.first_move_gap(0, 5) == 2
+    assert flow.first_move_gap(4, 5) == 3
+    assert flow.next_move_gap(2, 1, 1, 5) == 4
+    assert flow.next_move_gap(2, 4, -1, 5) == 1
+    assert flow.next_move_gap(0, 5, 1, 5) == 2  # wraps past gaps 0 and 1
+    assert flow.next_move_gap(0, 0, 1, 1) == 0  # a one-card ribbon has nowhere to go
+
+
+def test_menu_items_follow_the_phases():
+    game = engine.Game(7)
+    obs = game.observation(0)
+    assert flow.menu_mask(game, obs, []) == 0  # the draw comes first
+    game.apply_action(engine.DRAW_BASE)
+    obs = game.observation(0)
+    mask = flow.menu_mask(game, obs, [])
+    assert mask == 0b00111  # Jekyll's first turn: one action is due before End turn
+    game.apply_action(flow.flip_action(0))
+    mask = flow.menu_mask(game, game.observation(0), [])
+    assert mask == 0b10111
+    assert flow.last_item_name(engine.PHASE_AFTER) == "End turn"
+    game.apply_action(engine.END_TURN)
+    game.apply_action(engine.DRAW_BASE)
+    game.apply_action(flow.flip_action(0))
+    obs = game.observation(1)
+    assert obs["phase"] == engine.PHASE_TRANSFORM
+    mask = flow.menu_mask(game, obs, [3])
+    assert mask == (1 << flow.ITEM_TAKE) | (1 << flow.ITEM_LAST)
+    assert flow.last_item_name(obs["phase"]) == "Transform"
+    assert flow.default_item(mask, obs["phase"], flow.ITEM_PLAY) == flow.ITEM_LAST
+    assert flow.step_item(mask, flow.ITEM_LAST, 1) == flow.ITEM_TAKE
+    assert flow.step_item(mask, flow.ITEM_TAKE, 1) == flow.ITEM_LAST
+    assert flow.step_item(0b00100, 2, 1) == 2
+    assert flow.default_item(0b00110, engine.PHASE_AFTER, 0) == 1
+
+
+def test_viewport_follows_the_cursor():
+    assert flow.window_top(0, 3, 3, 8, 30) == 0
+    assert flow.window_top(0, 9, 9, 8, 30) == 2
+    assert flow.window_top(10, 4, 6, 8, 30) == 4
+    assert flow.window_top(25, 29, 29, 8, 30) == 22
+    assert flow.window_top(5, 0, 0, 8, 4) == 0  # a short ribbon never scrolls
+    assert flow.gap_window(30, 0, 8, 30) == 22  # the right end shows its last card
+    assert flow.gap_window(0, 10, 8, 30) == 0
+
+
+def test_texts():
+    game = engine.Game(7)
+    assert flow.phase_text(game.observation(0)) == "Jekyll: draw"
+    game.apply_action(engine.DRAW_BASE)
+    assert flow.phase_text(game.observation(0)) == "Jekyll: 3 left"
+    assert flow.score_text([10, 5]) == "J 10  H 5"
+    assert flow.result_title(1) == "Mr. Hyde wins" and flow.result_title(-1) == "A draw"
+    assert flow.recorded_win(0) and not flow.recorded_win(1) and not flow.recorded_win(-1)
+
+
+def test_result_text_names_the_reason():
+    # Flip every face on Hyde's side toward Jekyll's until the ribbon ends it.
+    game = engine.Game(11)
+    while not game.is_over():
+        seat = game.current_player()
+        obs = game.observation(seat)
+        if game.can_apply(engine.DRAW_BASE):
+            game.apply_action(engine.DRAW_BASE)
+            continue
+        if game.can_apply(engine.TRANSFORM):
+            game.apply_action(engine.TRANSFORM)
+            continue
+        side = obs["side"]
+        wrong = -1
+        for i in range(len(obs["ribbon"])):
+            if (side if obs["face_up"][i] else side ^ 1) == 1:
+                wrong = i
+                break
+        if obs["actions_left"] and game.can_apply(flow.flip_action(wrong)):
+            game.apply_action(flow.flip_action(wrong))
+        else:
+            game.apply_action(engine.END_TURN)
+    obs = game.observation(0)
+    text = flow.result_text(obs, name)
+    assert obs["ribbon_end"] == engine.REASON_FACES and obs["winner"] == 0
+    assert text.startswith("Every face shows on Jekyll's side: +5 to Jekyll.")
+    assert "Jekyll 5, Hyde 0." in text
+    assert "Recipe" not in text
