@@ -168,7 +168,7 @@ def test_game_setup_rules_and_not_built_yet(unbuilt):
 
 @pytest.mark.parametrize("index,title", [(1, "BHARG"), (2, "JEKYLL & HYDE")])
 def test_every_game_has_a_rules_page(index, title):
-    rows = {1: 3, 2: 1}[index]
+    rows = {1: 3, 2: 2}[index]
     host_sim.run("DOWN " * index + "A " + "DOWN " * rows + "A")
     assert top_name() == "TextScreen"
     assert title in app().top().page.labels[0].text
