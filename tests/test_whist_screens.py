@@ -246,25 +246,52 @@ def test_basic_pass_fore_and_aft_hardball_by_keys():
     assert len(strategy.bid_frames) == 2
 
 
+class Labeller(Strategy):
+    """Labels each key with what it did: a cursor move, a card play, a twiddle choice..."""
+
+    def __init__(self, setup_keys):
+        super().__init__(setup_keys, illegal_probe=False)
+        self.kinds = []
+
+    def __call__(self, sim):
+        screen = top() if not self.setup else None
+        words = super().__call__(sim)
+        kind = "other"
+        if type(screen).__name__ == "WhistScreen":
+            step = screen.flow.step
+            if words in ("LEFT", "RIGHT"):
+                kind = "cursor" if step == flow.STEP_PLAY else "choice"
+            elif step == flow.STEP_PLAY and words == "A":
+                kind = "play"
+            elif step == flow.STEP_RESULT:
+                kind = "next trick"
+        elif type(screen).__name__ == "MessageScreen":
+            kind = "screen change"
+        self.kinds.append(kind)
+        return words
+
+
 def test_pixels_pushed_per_input():
-    sim, strategy = play_session(UNDER_ON)
-    cursor = []
-    plays = []
-    screens = []
-    for words, pushed in sim.log:
-        total = sum(pushed)
-        if words in ("LEFT", "RIGHT") and total:
-            cursor.append(total)
-        if words == "A" and total:
-            (screens if total == FULL else plays).append(total)
-    assert cursor and plays and screens
-    # A cursor move is small next to a card play, which is less than a full screen.
+    strategy = Labeller(UNDER_ON)
+    sim = Player(strategy, seed=5).run()
+    pushed = {}
+    for kind, (_, counts) in zip(strategy.kinds, sim.log):
+        if sum(counts):
+            pushed.setdefault(kind, []).append(sum(counts))
+    cursor = pushed["cursor"]
+    plays = pushed["play"]
+    screens = pushed["screen change"]
+    # A cursor move is small; a card play repaints the centre and the hand, not the screen.
     assert max(cursor) < FULL // 4
-    assert max(cursor) < max(plays) < FULL
-    print(
-        "whist pixels: cursor move max %d, play/confirm max %d, screen change %d"
-        % (max(cursor), max(plays), max(screens))
-    )
+    assert max(cursor) < min(plays)
+    assert max(plays) < FULL
+    assert min(screens) == FULL
+    for kind in sorted(pushed):
+        values = pushed[kind]
+        print(
+            "whist pixels %-13s min %5d  max %5d  (%d keys)"
+            % (kind, min(values), max(values), len(values))
+        )
 
 
 # -- golden screenshots ----------------------------------------------------------------
