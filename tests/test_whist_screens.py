@@ -171,7 +171,7 @@ UNDER_ON = ["A", "DOWN", "RIGHT", "A"]  # basic deck, under hand on, easy, 1 pas
 BASIC = ["A", "A"]
 
 
-def check_session(sim, strategy, options, hands):
+def check_session(sim, strategy, options, hands, passes=1):
     """Shared checks of a finished session."""
     assert strategy.finished
     game = strategy.screen.game
@@ -198,7 +198,7 @@ def check_session(sim, strategy, options, hands):
     assert shown == final == running
     assert ("a win" in text) == (final > 0)
     # The pass summary lists every hand's points.
-    assert "Pass 1 of 1:" in text
+    assert "Pass %d of %d:" % (passes, passes) in text
     return final
 
 
@@ -269,6 +269,37 @@ class Labeller(Strategy):
             kind = "screen change"
         self.kinds.append(kind)
         return words
+
+
+def test_two_passes_with_pawns_and_excuse_by_keys():
+    # Deck +Both (LEFT from Basic), passes 2; hands of eight; SELECT in easy mode looks back.
+    setup = ["A", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
+    sim, strategy = play_session(setup, seed=21, bids=(4, 2, 0))
+    options = engine.OPT_PAWNS | engine.OPT_EXCUSE | engine.OPT_EASY | engine.OPT_PASSES_2
+    assert strategy.screen.game.to_bytes()[1] == options
+    check_session(sim, strategy, options, hands=4, passes=2)
+    check_bid_frames(strategy)
+    assert [len(hand) for hand, _, _ in strategy.bid_frames] == [8, 8, 8, 8]
+    texts = [text for _, text, _ in strategy.summaries]
+    assert "Pass 1 of 2:" in texts[1] and "Next: a new deal." in texts[1]
+
+
+def test_pause_look_back_and_hardball_message():
+    # Easy: SELECT while bidding opens the look-back screen (Aces turned: the first one).
+    host_sim.run("A A SELECT", seed=4)
+    screen = top()
+    assert type(screen).__name__ == "PeekScreen"
+    assert screen.obs["aces_turned"] == [app().stack[-2].game.observation(0)["aces_turned"][0]]
+    host_sim.run("A A SELECT B", seed=4)
+    assert type(top()).__name__ == "WhistScreen"
+    # Hardball: SELECT says there is no looking back.
+    host_sim.run("A DOWN DOWN RIGHT A SELECT", seed=4)
+    assert type(top()).__name__ == "MessageScreen" and top().heading == "Hardball"
+    # START pauses; Quit to menu leaves the game.
+    host_sim.run("A A START", seed=4)
+    assert type(top()).__name__ == "PauseMenu"
+    host_sim.run("A A START DOWN DOWN A", seed=4)
+    assert len(app().stack) == 1 and app().game is None
 
 
 def test_pixels_pushed_per_input():
