@@ -367,3 +367,14 @@ def test_jekyll_golden(name):
         os.makedirs(OUT_DIR, exist_ok=True)
         image.save(os.path.join(OUT_DIR, name + ".png"))
     assert difference is None, "%s differs from its golden in %s" % (name, difference)
+
+
+def test_take_a_trick_by_keys():
+    # Seed 10: a trick becomes takeable on the way; the driver takes it (Take, A).
+    player = Player()
+    play(player, seed=10)
+    heading, text, screen = player.result
+    assert player.taken == 1
+    obs = screen.game.observation(0)
+    assert len(obs["tricks"][0]) + len(obs["tricks"][1]) == 3
+    assert screen.game.is_over() and heading.endswith("wins")
