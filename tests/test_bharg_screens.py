@@ -104,23 +104,33 @@ class Player:
         self.seen = []
         self.discards = 0
         self.face = None
+        self.shots = {}  # screen name -> (first frame, screen)
+        self.done = False
 
     def __call__(self, sim):
         if self.last is not None:
             self.pushed.append(self.last + (sim.display.pushed[-1],))
             self.last = None
+        if self.done:
+            return None
         if self.setup:
             return self.setup.pop(0)
         screen = app().top()
         name = type(screen).__name__
         self.seen.append(name)
-        if self.stop(name, screen):
+        if name == "PrivacyScreen":
+            self.check_privacy(sim, screen)
+        if self.stop(self, name, screen):
+            self.done = True
             return None
         key = getattr(self, "on_" + name)(sim, screen)
         self.last = (name, key, screen)
         return key
 
     def on_PrivacyScreen(self, sim, screen):
+        return "A"
+
+    def check_privacy(self, sim, screen):
         image = sim.display.image
         colours = {colour for _, colour in image.getcolors(FULL)}
         # A plain message: black, the message colour and the prompt's; no table, no card.
@@ -131,7 +141,6 @@ class Player:
         first = self.privacy_frames.setdefault(screen.text, image.copy())
         assert ImageChops.difference(first, image).getbbox() is None
         self.privacy_count += 1
-        return "A"
 
     def on_PlayScreen(self, sim, screen):
         game = screen.game
@@ -155,59 +164,100 @@ class Player:
             return "A"
         return "RIGHT"
 
+    def shoot(self, sim, screen):
+        """Keep the first frame, the screen and its texts (its group goes when it closes)."""
+        shot = (sim.display.image.copy(), screen, label_texts(screen.group))
+        self.shots.setdefault(name_of(screen), shot)
+
     def on_RoundEndScreen(self, sim, screen):
+        self.shoot(sim, screen)
         return "A"
 
     def on_ScoreScreen(self, sim, screen):
+        self.shoot(sim, screen)
         return "A"
 
     def on_MessageScreen(self, sim, screen):
         return "A"
 
 
-def play(setup, stop, seed=4):
+def name_of(screen):
+    return type(screen).__name__
+
+
+def play(setup, stop, seed=4, nvm=None):
     player = Player(setup, stop)
-    sim = DrivenSim(player, seed=seed)
+    sim = DrivenSim(player, seed=seed, nvm=nvm if nvm is not None else fresh_nvm())
     sim.run()
     return sim, player
+
+
+def fresh_nvm():
+    return bytearray(b"\xff" * 8192)
+
+
+def after(first, then):
+    """A stop condition: on a ``then`` screen once a ``first`` screen has been seen."""
+    return lambda player, name, screen: name == then and first in player.seen[:-1]
 
 
 # -- the required span ----------------------------------------------------------------------
 
 
 def test_two_player_round_by_keys_with_privacy_screens():
-    sim, player = play(SETUP_50, lambda name, screen: name == "RoundEndScreen")
-    assert top_name() == "RoundEndScreen"
-    game = app().top().play.game
+    sim, player = play(SETUP_50, after("ScoreScreen", "PrivacyScreen"))
+    image, screen, texts = player.shots["RoundEndScreen"]
+    game = screen.play.game
+    assert game is app().stack[1].game
+    # Now the next round waits behind its privacy screen: the deal passed to seat 1, so
+    # seat 0 (Player 1) plays first.
+    assert top_name() == "PrivacyScreen" and app().top().text == "Pass to Player 1"
     obs = game.observation(0)
-    result = obs["round_result"]
-    # The round ended by a win (the planner looks for one), scored as the engine says.
-    assert result["reason"] == "win"
-    winner = result["winner"]
+    assert obs["round"] == 2 and obs["phase"] == "draw" and obs["round_result"] is None
+    assert game.current_player() == 0
+    # Round 1 ended by a win (the planner looks for one), scored as the engine says; the
+    # round-end screen kept the engine's final view of round 1.
+    scores = obs["scores"]
+    winner = 0 if scores[0] else 1
     loser = 1 - winner
-    ace_top = obs["ace_top"]
-    hands = obs["hands"]
-    assert result["unbound"][winner] == 0
-    assert result["unbound"][loser] == engine.unbound_value(hands[loser], ace_top)
-    assert result["points"] == result["unbound"][loser]
-    assert obs["scores"][winner] == result["points"] and obs["scores"][loser] == 0
-    assert not game.is_over() and game.legal_actions() == [engine.NEXT_ROUND]
+    assert scores[loser] == 0 and scores[winner] > 0
+    rows = screen.rows
+    hands = [[row.card_at(i) for i in range(7)] for row in rows]
+    ace_top = screen.ace_top
+    assert engine.unbound_value(hands[winner], ace_top) == 0
+    assert engine.unbound_value(hands[loser], ace_top) == scores[winner]
+    assert screen.result["reason"] == "win" and screen.result["winner"] == winner
+    assert screen.result["unbound"] == [engine.unbound_value(h, ace_top) for h in hands]
     # Every turn began behind a privacy screen: the first one, then one after each discard
-    # that did not end the round; each showed no card and the same pixels every time.
-    assert player.privacy_count == player.discards >= 2
+    # that did not end the round, and one for round 2; each showed no card and the same
+    # pixels every time.
+    assert player.privacy_count == player.discards + 1 >= 3
     assert set(player.privacy_frames) == {"Pass to Player 1", "Pass to Player 2"}
-    # The round-end screen shows each hand: the rows hold the cards, drawn face up.
-    screen = app().top()
-    image = sim.display.image
-    assert len(screen.rows) == 2
-    for seat, row in enumerate(screen.rows):
-        count = len(hands[seat])
-        assert sorted(row.card_at(i) for i in range(count)) == hands[seat]
-        for i in range(count):
-            # The bottom-left corner of each card's face (the next card overlaps its right).
+    # The round-end screen shows each hand face up: each card's bottom-left corner (the
+    # next card overlaps its right) is the card face colour.
+    assert len(rows) == 2
+    for seat, row in enumerate(rows):
+        assert len(set(hands[seat])) == 7
+        for i in range(7):
             x = row.group.x + row.sprites[i].group.x + 3
             assert image.getpixel((x, row.group.y + 27)) == player.face, (seat, i)
-    # Each unbound value is printed beside its hand.
-    texts = [getattr(layer, "text", None) for layer in screen.group]
-    for seat in range(2):
-        assert str(result["unbound"][seat]) in texts
+        assert row.sprites[7].group.hidden
+    # Each unbound value is printed beside its hand, the winner named in the title.
+    assert str(scores[winner]) in texts and "0" in texts
+    assert "Round 1: P%d wins %d pts" % (winner + 1, scores[winner]) in texts
+    # The scoreboard toward the target.
+    _, _, texts = player.shots["ScoreScreen"]
+    assert "Scores after round 1" in texts and "target 50" in texts
+    assert "A: deal round 2" in texts and str(scores[winner]) in texts
+
+
+def label_texts(group):
+    """Every label text in a group tree."""
+    out = []
+    for layer in group:
+        text = getattr(layer, "text", None)
+        if text is not None:
+            out.append(text)
+        elif hasattr(layer, "__len__"):
+            out.extend(label_texts(layer))
+    return out

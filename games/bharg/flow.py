@@ -48,6 +48,9 @@ MARK_SET = const(1)  # in a set (sets alternate MARK_SET / MARK_SET_2 so neighbo
 MARK_SET_2 = const(2)
 MARK_ACE = const(3)  # bound by the Ace Pile top (or the Excuse, always bound)
 
+# The summary lines' width in the small font (32 columns, less a 2 px margin).
+SUMMARY_COLUMNS = const(31)
+
 # Pile cursor positions in the draw phase.
 PILE_DECK = const(0)
 PILE_DISCARD = const(1)
@@ -144,14 +147,19 @@ def pile_action(pile: int) -> int:
 
 
 def turn_text(seat: int, took: int, discarded: int) -> str:
-    """One seat's last turn in a line of at most 32 characters, e.g. "P1 took Sea, out Mill"."""
+    """One seat's last turn in at most ``SUMMARY_COLUMNS`` characters, e.g.
+    "P1 took Sea, out Mill" or "P1 drew, out Ace Moons" (a long taken name is cut short)."""
     if discarded < 0:
         return "P%d: no turn yet" % (seat + 1)
+    tail = ", out " + _short(discarded)
     if took == FROM_DECK:
-        source = "drew"
-    else:
-        source = "took " + name(took)
-    return "P%d %s, out %s" % (seat + 1, source, _short(discarded))
+        return "P%d drew%s" % (seat + 1, tail)
+    head = "P%d took " % (seat + 1)
+    taken = _short(took)
+    room = SUMMARY_COLUMNS - len(head) - len(tail)
+    if len(taken) > room:
+        taken = taken[: room - 1] + "."
+    return head + taken + tail
 
 
 def _short(card: int) -> str:

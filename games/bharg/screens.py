@@ -327,7 +327,7 @@ class PlayScreen(Screen):
             slot += 1
         self._show_name()
         ui.set_text(
-            self.hint, "<> card  A discard  SEL key" if discarding else "<> pile  A take  SEL key"
+            self.hint, "<> card  A discard  SEL help" if discarding else "<> pile  A take  SEL help"
         )
 
     def _style_slot(self, slot: int, dimmed: bool, lit: bool) -> None:
@@ -391,7 +391,7 @@ class PlayScreen(Screen):
 
     def _draw_key(self, app: App, key: int) -> None:
         """LEFT/RIGHT: deck or discard top; A takes it."""
-        if key == K_LEFT or key == K_RIGHT:
+        if (key == K_LEFT or key == K_RIGHT) and TAKE_DISCARD in self.legal:
             self.pile = flow.PILE_DISCARD if self.pile == flow.PILE_DECK else flow.PILE_DECK
             self._show_piles()
             self._show_name()
@@ -448,11 +448,15 @@ class RoundEndScreen(Screen):
         super().__init__()
         self.play = play
         self.rows: List[Any] = []
+        self.result: Any = None
+        self.ace_top = -1
 
     def build(self, app: App) -> None:
         """Title with the result, one row of cards and a value column per seat."""
         obs = self.play.game.observation(0)
         result = obs["round_result"]
+        self.result = result
+        self.ace_top = obs["ace_top"]
         hands = obs["hands"]
         winner = result["winner"]
         self.group = displayio.Group()
@@ -537,6 +541,7 @@ class ScoreScreen(Screen):
                 ui.label("%d" % scores[seat], ui.WIDTH - 3, y + 1, ui.LARGE, ui.WHITE, right=True)
             )
             y += 18
+            seat += 1
         if target:
             # A thin line at the target across every bar.
             mark = 24 + target * full // most - 1
