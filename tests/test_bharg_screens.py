@@ -18,7 +18,7 @@ from PIL import ImageChops
 
 import host_sim
 from games.bharg import engine
-from handheld import shell
+from handheld import cardview, shell, store
 from host_sim.sim import BOOT_MS, parse_script
 
 FULL = 160 * 128
@@ -106,10 +106,15 @@ class Player:
         self.face = None
         self.shots = {}  # screen name -> (first frame, screen)
         self.done = False
+        self.drawing = False
+        self.draw_pushes = []
 
     def __call__(self, sim):
         if self.last is not None:
             self.pushed.append(self.last + (sim.display.pushed[-1],))
+            if self.drawing:
+                self.draw_pushes.append(sim.display.pushed[-1])
+                self.drawing = False
             self.last = None
         if self.done:
             return None
@@ -153,10 +158,15 @@ class Player:
                 colours |= {colour for _, colour in region.getcolors(24 * 30)}
             self.card_colours = colours - {(0, 0, 0), (255, 255, 255)}
             self.face = sim.display.image.getpixel((40 + 3, 28 + 27))
-        phase = game.observation(screen.seat)["phase"]
+        obs = game.observation(screen.seat)
+        check_table(screen, obs)
+        phase = obs["phase"]
         if phase == "draw":
             want = 1 if best_draw(game) == engine.TAKE_DISCARD else 0
-            return "A" if screen.pile == want else "RIGHT"
+            if screen.pile == want:
+                self.drawing = True
+                return "A"
+            return "RIGHT"
         card = best_discard(game) - engine.DISCARD_BASE
         index = screen.order.index(card)
         if screen.cursor == index:
@@ -261,3 +271,133 @@ def label_texts(group):
         elif hasattr(layer, "__len__"):
             out.extend(label_texts(layer))
     return out
+
+
+def check_table(screen, obs):
+    """The table shows the seat's observation: hand, piles, counts, scores, dimming."""
+    assert sorted(screen.order) == obs["hand"]
+    top = obs["discard_top"]
+    assert screen.discard_view.card == (top if top >= 0 else cardview.EMPTY)
+    ace = obs["ace_top"]
+    assert screen.ace_view.card == (ace if ace >= 0 else cardview.EMPTY)
+    texts = label_texts(screen.group)
+    assert "Deck %d" % obs["deck_count"] in texts
+    for seat, (count, score) in enumerate(zip(obs["hand_counts"], obs["scores"])):
+        marker = ">" if seat == obs["player"] else " "
+        assert "%sP%d %dc %d" % (marker, seat + 1, count, score) in texts
+    legal = screen.game.legal_actions()
+    for slot, card in enumerate(screen.order):
+        dimmed = screen.hand.sprites[slot].dimmed
+        if obs["phase"] == "discard":
+            assert dimmed == (engine.DISCARD_BASE + card not in legal)
+            assert dimmed == (card == obs["taken"])
+        else:
+            assert not dimmed
+
+
+def test_one_round_match_ends_with_the_winner_and_records_stats_once():
+    nvm = fresh_nvm()
+    sim, player = play(SETUP_ONE_ROUND, after("ScoreScreen", "MenuScreen"), nvm=nvm)
+    image, screen, texts = player.shots["ScoreScreen"]
+    game = screen.play.game
+    assert game.is_over()
+    obs = game.observation(0)
+    winner = obs["match_winner"]
+    assert winner >= 0 and obs["target"] == 0
+    assert "Match over" in texts and "Player %d wins!" % (winner + 1) in texts
+    assert "single round" in texts and "A: main menu" in texts
+    # A went back to the main menu; the match counted once, won if Player 1 won it.
+    assert len(app().stack) == 1 and app().game is None
+    stats = store.Stats(nvm)
+    assert stats.played(1) == 1 and stats.won(1) == (1 if winner == 0 else 0)
+
+
+def test_three_players_round_end_shows_three_hands():
+    sim, player = play("DOWN A RIGHT A", after("RoundEndScreen", "ScoreScreen"), seed=2)
+    image, screen, texts = player.shots["RoundEndScreen"]
+    assert screen.play.game.num_players() == 3
+    assert len(screen.rows) == 3
+    result = screen.result
+    for seat, row in enumerate(screen.rows):
+        hand = [row.card_at(i) for i in range(6)]
+        assert row.sprites[6].group.hidden
+        assert result["unbound"][seat] == engine.unbound_value(hand, screen.ace_top)
+        assert str(result["unbound"][seat]) in texts
+        for i in range(6):
+            x = row.group.x + row.sprites[i].group.x + 3
+            assert image.getpixel((x, row.group.y + 27)) == player.face
+    # The rows and their bars stay above the hint line.
+    assert screen.rows[2].group.y + cardview.CARD_H + 5 <= 119
+    assert set(player.privacy_frames) == {"Pass to Player %d" % n for n in (1, 2, 3)}
+
+
+def test_taken_card_is_dimmed_and_cannot_be_discarded():
+    # Set-up, privacy, then RIGHT to the discard top and A to take it.
+    script = SETUP_50.split() + ["A", "RIGHT", "A"]
+
+    def stop(player, name, screen):
+        return not script
+
+    taken = {}
+
+    class Taker(Player):
+        def __call__(self, sim):
+            if script:
+                return script.pop(0)
+            screen = app().top()
+            if "card" not in taken:
+                taken["card"] = screen.obs["taken"]
+                taken["bytes"] = screen.game.to_bytes()
+                index = screen.order.index(taken["card"])
+                taken["keys"] = ["RIGHT"] * ((index - screen.cursor) % len(screen.order))
+                taken["keys"].append("A")
+            if taken["keys"]:
+                return taken["keys"].pop(0)
+            return None
+
+    player = Taker("", stop)
+    DrivenSim(player, seed=4).run()
+    screen = app().top()
+    card = taken["card"]
+    assert card >= 0 and type(screen).__name__ == "PlayScreen"
+    # The cursor started on the taken card; A on it changed nothing.
+    assert screen.order[screen.cursor] == card
+    assert screen.hand.sprites[screen.cursor].dimmed
+    assert screen.game.to_bytes() == taken["bytes"]
+    assert screen.name.text.endswith("taken: keep")
+    assert engine.DISCARD_BASE + card not in screen.game.legal_actions()
+
+
+def test_setup_rows_match_the_engine_options():
+    host_sim.run("DOWN A", nvm=fresh_nvm())
+    rows = app().top().rows
+    assert [row[0] for row in rows] == ["Players", "Target", "Deck", "Rules"]
+    assert rows[0][1] == ("2", "3")
+    assert rows[1][1] == ("25", "50", "100", "1 round") and rows[1][2] == 1
+    assert rows[2][1] == ("Basic", "+Pawns", "+Excuse", "+Both")
+    # Three players, target 100, both extras.
+    host_sim.run("DOWN A RIGHT DOWN RIGHT DOWN LEFT A", nvm=fresh_nvm())
+    game = app().stack[1].game
+    options = game._b[0]
+    assert options == (
+        engine.OPT_THREE_PLAYERS | engine.OPT_TARGET_100 | engine.OPT_EXCUSE | engine.OPT_PAWNS
+    )
+    assert top_name() == "PrivacyScreen" and app().top().text == "Pass to Player 2"
+
+
+def test_pixels_pushed_per_input(capsys):
+    sim, player = play(SETUP_50, lambda player, name, screen: name == "RoundEndScreen")
+    moves = [n for name, key, _, n in player.pushed if name == "PlayScreen" and key == "RIGHT"]
+    changes = [n for name, key, _, n in player.pushed if name == "PrivacyScreen"]
+    assert moves and changes
+    # A cursor move (hand or pile) repaints two cards and the name line.
+    assert max(moves) < FULL // 4
+    # Taking a card re-lays the hand: less than a screen; the privacy screen is a screen.
+    draws = player.draw_pushes
+    assert draws and max(draws) < FULL
+    assert min(changes) == FULL
+    with capsys.disabled():
+        print(
+            "\nBharg pixels pushed: cursor move %d..%d, draw (hand re-laid) %d..%d, "
+            "screen change %d" % (min(moves), max(moves), min(draws), max(draws), min(changes))
+        )
