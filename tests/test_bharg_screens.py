@@ -14,7 +14,8 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 
 import os
 
-from PIL import ImageChops
+import pytest
+from PIL import Image, ImageChops
 
 import host_sim
 from games.bharg import engine
@@ -364,7 +365,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
     assert screen.order[screen.cursor] == card
     assert screen.hand.sprites[screen.cursor].dimmed
     assert screen.game.to_bytes() == taken["bytes"]
-    assert screen.name.text.endswith("taken: keep")
+    assert screen.name.text.endswith("taken, keep")
     assert engine.DISCARD_BASE + card not in screen.game.legal_actions()
 
 
@@ -401,3 +402,50 @@ def test_pixels_pushed_per_input(capsys):
             "\nBharg pixels pushed: cursor move %d..%d, draw (hand re-laid) %d..%d, "
             "screen change %d" % (min(moves), max(moves), min(draws), max(draws), min(changes))
         )
+
+
+# -- golden screenshots ----------------------------------------------------------------------
+
+
+def on_screen(then, privacy=0):
+    """A stop condition: the first ``then`` screen after ``privacy`` privacy screens."""
+    return lambda player, name, screen: name == then and player.privacy_count >= privacy
+
+
+def at_once(player, name, screen):
+    return True
+
+
+# name -> (set-up keys, stop condition, sim seed)
+GOLDENS = {
+    "bharg_setup": ("DOWN A", at_once, 4),
+    "bharg_privacy": (SETUP_50, at_once, 4),
+    "bharg_draw": (SETUP_50, on_screen("PlayScreen", 3), 4),
+    "bharg_take_discard": (SETUP_50 + " A RIGHT A", at_once, 4),
+    "bharg_help": (SETUP_50 + " A SELECT", at_once, 4),
+    "bharg_three_players": ("DOWN A RIGHT A", on_screen("PlayScreen", 3), 3),
+    "bharg_round_end": (SETUP_50, on_screen("RoundEndScreen"), 4),
+    "bharg_round_end_3p": ("DOWN A RIGHT A", on_screen("RoundEndScreen"), 2),
+    "bharg_scores": (SETUP_50, on_screen("ScoreScreen"), 4),
+    "bharg_match_over": (SETUP_ONE_ROUND, on_screen("ScoreScreen"), 4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDENS))
+def test_golden_screen(name):
+    setup, stop, seed = GOLDENS[name]
+    image = play(setup, stop, seed=seed)[0].display.image
+    path = os.path.join(GOLDEN_DIR, name + ".png")
+    if os.environ.get("UPDATE_GOLDENS"):
+        image.save(path)
+        return
+    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
+    golden = Image.open(path).convert("RGB")
+    difference = ImageChops.difference(golden, image).getbbox()
+    if difference is not None:
+        os.makedirs(OUT_DIR, exist_ok=True)
+        image.save(os.path.join(OUT_DIR, name + ".png"))
+    assert difference is None, "%s differs from its golden in %s (new image in build/golden/)" % (
+        name,
+        difference,
+    )

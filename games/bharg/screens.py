@@ -345,7 +345,7 @@ class PlayScreen(Screen):
             else:
                 status = _STATUS_WORDS[mark]
             if card == obs["taken"]:
-                status = "taken: keep"
+                status = "taken, keep"
             text = "%s: %s" % (cards.name(card), status)
         elif obs["phase"] == "draw" and self.legal:
             if self.pile == flow.PILE_DISCARD:
