@@ -449,3 +449,32 @@ def test_golden_screen(name):
         name,
         difference,
     )
+
+
+def test_round_end_without_a_winner_says_why():
+    # Everyone draws and throws the drawn card back: the deck runs out three times.
+    from games.bharg import screens
+    from host_sim.display import SimDisplay
+
+    game = engine.Game(11, engine.OPT_TARGET_25)
+    while engine.NEXT_ROUND not in game.legal_actions():
+        before = game.observation(game.current_player())["hand"]
+        game.apply_action(engine.DRAW_DECK)
+        after = game.observation(game.current_player())["hand"]
+        (drawn,) = [card for card in after if card not in before]
+        game.apply_action(engine.DISCARD_BASE + drawn)
+    assert game.observation(0)["round_result"]["reason"] == "rebuilt twice"
+    here = os.getcwd()
+    os.chdir(host_sim.ROOT)
+    try:
+        screen = screens.RoundEndScreen(screens.PlayScreen(game))
+        screen.build(None)
+        display = SimDisplay()
+        display.root_group = screen.group
+        display.refresh()
+    finally:
+        os.chdir(here)
+    texts = label_texts(screen.group)
+    assert "Round 1: no score" in texts
+    assert "(rebuilt twice)  A scores" in texts
+    assert len(screen.rows) == 2 and display.pushed == [FULL]

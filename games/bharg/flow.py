@@ -189,12 +189,13 @@ def turn_summary(observation: Dict[str, Any]) -> List[str]:
 
 
 def round_text(observation: Dict[str, Any]) -> str:
-    """The round result as a short title, e.g. "P2 wins 17" or "No score (turn limit)"."""
+    """The round result for the title bar: "P2 wins 17 pts" or "no score"."""
     result = observation["round_result"]
     if result is None:
         return ""
     if result["winner"] < 0:
-        return "No score: %s" % result["reason"]
+        # Why (turn limit, rebuilt twice) goes on the round-end screen's hint line.
+        return "no score"
     return "P%d wins %d pts" % (result["winner"] + 1, result["points"])
 
 

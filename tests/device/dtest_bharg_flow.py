@@ -114,6 +114,6 @@ def test_result_texts_and_stats():
     assert flow.won_for_stats(fake)
     fake["match_winner"] = -1
     fake["round_result"] = {"winner": -1, "points": 0, "unbound": [3, 4], "reason": "turn limit"}
-    assert flow.round_text(fake) == "No score: turn limit"
+    assert flow.round_text(fake) == "no score"
     assert flow.match_text(fake).startswith("Draw")
     assert not flow.won_for_stats(fake)
