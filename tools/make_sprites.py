@@ -50,8 +50,9 @@ ICONS = (
     (".X...X.", "X.X.X.X", "...X...", ".......", ".X...X.", "X.X.X.X", "...X..."),
     # Leaves: a leaf on its stem
     ("...XXXX", "..XXXXX", ".XXXXXX", ".XXXXX.", ".XXXX..", ".X.....", "X......"),
-    # Wyrms: a serpent's S
-    (".XXXXX.", "XX...XX", "XX.....", ".XXXXX.", ".....XX", "XX...XX", ".XXXXX."),
+    # Wyrms: a serpent rising to a head with an open eye (not a letter S, which next
+    # to a rank digit read as a suit initial)
+    ("....XXX", "...X.XX", "...XXX.", "..XX...", ".XX..X.", "XX..XX.", ".XXXX.."),
     # Knots: an interlaced knot
     (".XX.XX.", "X..X..X", "X..X..X", ".XXXXX.", "X..X..X", "X..X..X", ".XX.XX."),
 )
