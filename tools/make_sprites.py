@@ -50,9 +50,9 @@ ICONS = (
     (".X...X.", "X.X.X.X", "...X...", ".......", ".X...X.", "X.X.X.X", "...X..."),
     # Leaves: a leaf on its stem
     ("...XXXX", "..XXXXX", ".XXXXXX", ".XXXXX.", ".XXXX..", ".X.....", "X......"),
-    # Wyrms: a serpent rising to a head with an open eye (not a letter S, which next
-    # to a rank digit read as a suit initial)
-    ("....XXX", "...X.XX", "...XXX.", "..XX...", ".XX..X.", "XX..XX.", ".XXXX.."),
+    # Wyrms: a coiled serpent (a spiral; a letter S beside a rank digit read as a suit
+    # initial)
+    (".XXXXX.", "X.....X", "X.XXX.X", "X.X.X.X", "X.X...X", "X..XXX.", ".X....."),
     # Knots: an interlaced knot
     (".XX.XX.", "X..X..X", "X..X..X", ".XXXXX.", "X..X..X", "X..X..X", ".XX.XX."),
 )
