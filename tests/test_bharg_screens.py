@@ -15,7 +15,8 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 import os
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import check_golden
+from PIL import ImageChops
 
 import host_sim
 from games.bharg import engine
@@ -23,8 +24,6 @@ from handheld import cardview, shell, store
 from host_sim.sim import BOOT_MS, parse_script
 
 FULL = 160 * 128
-GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
-OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
 SETUP_50 = "DOWN A A"  # Bharg, 2 players, target 50 (the default), basic deck
 SETUP_ONE_ROUND = "DOWN A DOWN RIGHT RIGHT A"  # Target: 50 -> 100 -> 1 round
@@ -435,20 +434,7 @@ GOLDENS = {
 def test_golden_screen(name):
     setup, stop, seed = GOLDENS[name]
     image = play(setup, stop, seed=seed)[0].display.image
-    path = os.path.join(GOLDEN_DIR, name + ".png")
-    if os.environ.get("UPDATE_GOLDENS"):
-        image.save(path)
-        return
-    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
-    golden = Image.open(path).convert("RGB")
-    difference = ImageChops.difference(golden, image).getbbox()
-    if difference is not None:
-        os.makedirs(OUT_DIR, exist_ok=True)
-        image.save(os.path.join(OUT_DIR, name + ".png"))
-    assert difference is None, "%s differs from its golden in %s (new image in build/golden/)" % (
-        name,
-        difference,
-    )
+    check_golden(name, image)
 
 
 def test_round_end_without_a_winner_says_why():

@@ -7,10 +7,9 @@ recipe-peek screens, and golden screenshots (tests/golden/jekyll_*.png; regenera
 UPDATE_GOLDENS=1).
 """
 
-import os
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import check_golden
 
 import host_sim
 from games.jekyll import engine, flow
@@ -18,8 +17,6 @@ from handheld import shell, store
 from host_sim.sim import BOOT_MS, FRAME_MS, Sim, parse_script
 
 FULL = 160 * 128
-GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
-OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
 BACK_RGB = (0x20, 0x38, 0x78)
 FACE_RGB = (0xF4, 0xF0, 0xE0)
 
@@ -356,17 +353,7 @@ def _golden_images():
 @pytest.mark.parametrize("name", sorted(_golden_images()))
 def test_jekyll_golden(name):
     image = _golden_images()[name]()
-    path = os.path.join(GOLDEN_DIR, name + ".png")
-    if os.environ.get("UPDATE_GOLDENS"):
-        image.save(path)
-        return
-    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
-    golden = Image.open(path).convert("RGB")
-    difference = ImageChops.difference(golden, image).getbbox()
-    if difference is not None:
-        os.makedirs(OUT_DIR, exist_ok=True)
-        image.save(os.path.join(OUT_DIR, name + ".png"))
-    assert difference is None, "%s differs from its golden in %s" % (name, difference)
+    check_golden(name, image)
 
 
 def test_take_a_trick_by_keys():

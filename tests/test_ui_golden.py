@@ -7,16 +7,12 @@ Regenerate after an intended change to the look (then review the PNGs in the dif
 A mismatch writes the new image next to the golden as build/golden/<name>.png.
 """
 
-import os
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import check_golden
 
 import host_sim
 from handheld import registry
-
-GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
-OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
 
 # name -> key script from boot
 SCREENS = {
@@ -43,18 +39,4 @@ def test_golden_screen(name, monkeypatch):
     if name in DEMO_SCREENS:
         monkeypatch.setattr(registry.GameEntry, "available", lambda self: False)
     image = host_sim.run(SCREENS[name], seed=3).display.image
-    path = os.path.join(GOLDEN_DIR, name + ".png")
-    if os.environ.get("UPDATE_GOLDENS"):
-        os.makedirs(GOLDEN_DIR, exist_ok=True)
-        image.save(path)
-        return
-    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
-    golden = Image.open(path).convert("RGB")
-    difference = ImageChops.difference(golden, image).getbbox()
-    if difference is not None:
-        os.makedirs(OUT_DIR, exist_ok=True)
-        image.save(os.path.join(OUT_DIR, name + ".png"))
-    assert difference is None, "%s differs from its golden in %s (new image in build/golden/)" % (
-        name,
-        difference,
-    )
+    check_golden(name, image)

@@ -6,11 +6,11 @@ The driver (``Player``) looks at the running screen between key presses, as a pl
 looks at the display, and decides the next key; it never calls the engine's mutators.
 """
 
-import os
 import re
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import check_golden
+from PIL import ImageChops
 
 import host_sim
 from games.whist import engine, flow
@@ -18,8 +18,6 @@ from handheld import shell
 from host_sim.sim import BOOT_MS, SETTLE_MS, parse_script
 
 FULL = 160 * 128
-GOLDEN_DIR = os.path.join(host_sim.ROOT, "tests", "golden")
-OUT_DIR = os.path.join(host_sim.ROOT, "build", "golden")
 HAND_Y = 86  # games.whist.screens._HAND_Y
 
 
@@ -399,17 +397,7 @@ def golden_shots():
 @pytest.mark.parametrize("name", GOLDEN_NAMES)
 def test_golden_whist(name, golden_shots):
     image = golden_shots[name]
-    path = os.path.join(GOLDEN_DIR, name + ".png")
-    if os.environ.get("UPDATE_GOLDENS"):
-        image.save(path)
-        return
-    assert os.path.exists(path), "no golden %s: run UPDATE_GOLDENS=1 pytest -k golden" % path
-    golden = Image.open(path).convert("RGB")
-    difference = ImageChops.difference(golden, image).getbbox()
-    if difference is not None:
-        os.makedirs(OUT_DIR, exist_ok=True)
-        image.save(os.path.join(OUT_DIR, name + ".png"))
-    assert difference is None, "%s differs from its golden in %s" % (name, difference)
+    check_golden(name, image)
 
 
 def test_fresh_card_sprite_shows_the_empty_outline():
