@@ -10,7 +10,8 @@ from devtools import measure_imports
 
 def bench_import():
     """Heap kept by importing the engine module(s), decktet.* loaded first."""
-    yield from measure_imports("bharg", ('games.bharg.binding', 'games.bharg.engine'))
+    yield from measure_imports("bharg", ("games.bharg.binding", "games.bharg.engine"))
+
 
 def bench_state_and_match():
     """Live heap of a game state, and the most live heap over a whole match."""

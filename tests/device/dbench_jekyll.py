@@ -5,17 +5,13 @@ live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
 
 import gc
 
-from devtools import measure_imports
-
-
-def _live():
-    gc.collect()
-    return gc.mem_alloc()
+from devtools import live, measure_imports
 
 
 def bench_import():
     """Heap kept by importing the engine module(s), decktet.* loaded first."""
-    yield from measure_imports("jekyll", ('games.jekyll.engine',))
+    yield from measure_imports("jekyll", ("games.jekyll.engine",))
+
 
 def bench_state_game_and_largest_action_list():
     """Live state after construction, the most live heap over a random game (with a
@@ -24,10 +20,10 @@ def bench_state_game_and_largest_action_list():
     from games.jekyll import engine
 
     yield
-    before = _live()
+    before = live()
     game = engine.Game(7, engine.OPT_JEKYLL)
     yield
-    state = _live() - before
+    state = live() - before
     print("BENCH jekyll_state %d bytes" % state)
     rng = Rng(1)
     peak = state
@@ -42,7 +38,7 @@ def bench_state_game_and_largest_action_list():
         game.apply_action(actions[rng.randbelow(len(actions))])
         actions = None
         yield
-        peak = max(peak, _live() - before)
+        peak = max(peak, live() - before)
     print("BENCH jekyll_game_peak_live %d bytes" % peak)
     game = engine.Game.from_bytes(largest_save)
     largest_save = None

@@ -5,27 +5,23 @@ live heap. Prints ``BENCH <name> <value> <unit>`` lines."""
 
 import gc
 
-from devtools import measure_imports
-
-
-def _live():
-    gc.collect()
-    return gc.mem_alloc()
+from devtools import live, measure_imports
 
 
 def bench_import():
     """Heap kept by importing the engine module(s), decktet.* loaded first."""
-    yield from measure_imports("whist", ('games.whist.engine',))
+    yield from measure_imports("whist", ("games.whist.engine",))
+
 
 def bench_state_and_full_pass():
     """Live heap of a game state, and the most live heap while playing a full pass."""
     from games.whist import engine
 
     yield
-    before = _live()
+    before = live()
     game = engine.Game(7, engine.OPT_UNDER | engine.OPT_EXCUSE | engine.OPT_PAWNS | engine.OPT_EASY)
     yield
-    state = _live() - before
+    state = live() - before
     print("BENCH whist_state %d bytes" % state)
     peak = state
     steps = 0
@@ -39,7 +35,7 @@ def bench_state_and_full_pass():
         # Heap allocated by apply_action alone (a new pass's deal shuffles two small lists).
         garbage = max(garbage, gc.mem_alloc() - start)
         steps += 1
-        peak = max(peak, _live() - before)
+        peak = max(peak, live() - before)
         yield
     print("BENCH whist_pass_peak_live %d bytes" % peak)
     print("BENCH whist_pass_steps %d actions" % steps)

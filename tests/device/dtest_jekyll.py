@@ -147,12 +147,7 @@ def test_explicit_deck_order():
 
 def test_bad_options_and_decks():
     for options in (3, 64, OPT_HANDICAP_HYDE, 1 << 10):
-        try:
-            Game(0, options)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("options %d accepted" % options)
+        raises(ValueError, lambda: Game(0, options), "options %d accepted" % options)
     bad_hyde = list(range(1, 45)) + [0]  # Excuse not in the recipe's 4 cards
     for options, deck in (
         (0, list(range(43))),

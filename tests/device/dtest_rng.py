@@ -40,12 +40,7 @@ def test_randbelow_bounds():
         for _ in range(20):
             assert 0 <= rng.randbelow(bound) < bound
     for bad in (0, -3, MAX_BOUND + 1):
-        try:
-            rng.randbelow(bad)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("bound %d accepted" % bad)
+        raises(ValueError, lambda: rng.randbelow(bad), "bound %d accepted" % bad)
 
 
 def test_randbelow_is_roughly_uniform():

@@ -1,6 +1,8 @@
 """Device-side tests of the UI kit's display-free logic: key edges and repeat, joystick
 hysteresis, saved records, list cursor and text wrapping (CPython and MicroPython)."""
 
+from devtools import raises
+
 from handheld import keys, layout, store
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
@@ -166,11 +168,7 @@ def test_settings_round_trip_and_defaults():
     settings.save()
     again = store.Settings(memory)
     assert again.loaded and again.get(store.SET_BHARG_TARGET) == 3
-    try:
-        again.set(store.SET_BHARG_TARGET, 9)
-        raise AssertionError("out of range accepted")
-    except ValueError:
-        pass
+    raises(ValueError, lambda: again.set(store.SET_BHARG_TARGET, 9), "out of range accepted")
     # Settings and stats records do not overlap.
     stats = store.Stats(memory)
     stats.record(0, False)
