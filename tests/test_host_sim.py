@@ -236,13 +236,12 @@ def test_demo_play_dims_illegal_cards(unbuilt):
 
 def test_settings_saved_and_used_as_defaults():
     nvm = fresh_nvm()
-    # Settings: down to Bharg target, 50 -> 75, leave.
+    # Settings: down to Bharg target, 50 -> 100, leave.
     host_sim.run("UP UP A DOWN RIGHT B", nvm=nvm)
     assert store.Settings(nvm).get(store.SET_BHARG_TARGET) == 2
     host_sim.run("DOWN A", nvm=nvm)
     rows = app().top().rows
-    # Bharg's set-up offers the engine's targets (25, 50, 100, 1 round): a 75 setting
-    # starts the row at 100, the nearest target at least as long.
+    # Bharg's set-up offers the same targets (25, 50, 100, 1 round) and starts at the setting.
     assert rows[1][0] == "Target" and rows[1][1][rows[1][2]] == "100"
 
 

@@ -38,9 +38,6 @@ ROW_TARGET = const(1)
 ROW_DECK = const(2)
 _TARGET_BITS = (OPT_TARGET_25, 0, OPT_TARGET_100, OPT_ONE_ROUND)
 _DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
-# The Settings screen's Bharg target choices are 25, 50, 75, 100; the engine has no 75, so
-# that setting starts the row at 100 (the nearest target at least as long).
-_TARGET_FROM_SETTING = (0, 1, 2, 2)
 
 # Hand marks (one per shown card).
 MARK_NONE = const(0)  # unbound: counts against its holder
@@ -57,9 +54,10 @@ PILE_DISCARD = const(1)
 
 
 def target_row_default(setting: int) -> int:
-    """The Target row's starting index for the saved Bharg target setting (0..3)."""
-    if 0 <= setting < len(_TARGET_FROM_SETTING):
-        return _TARGET_FROM_SETTING[setting]
+    """The Target row's starting index for the saved Bharg target setting (0..3): the
+    Settings screen offers the same choices as the row."""
+    if 0 <= setting < len(TARGET_CHOICES):
+        return setting
     return 1
 
 

@@ -37,12 +37,13 @@ SET_WHIST_DECK = const(3)
 SETTING_NAMES = ("Key repeat", "Bharg target", "Jekyll level", "Whist deck")
 SETTING_CHOICES = (
     ("Slow", "Normal", "Fast"),
-    ("25", "50", "75", "100"),
+    ("25", "50", "100", "1 round"),  # the Bharg engine's targets
     ("Poole", "Jekyll", "Hyde"),
     ("Basic", "+Pawns", "+Excuse", "+Both"),
 )
 SETTING_DEFAULTS = bytes((1, 1, 0, 0))
-_SETTINGS_VERSION = const(1)
+# Version 2: the Bharg target choices became the engine's (a version-1 record is ignored).
+_SETTINGS_VERSION = const(2)
 _STATS_VERSION = const(1)
 # Games counted in the statistics, by slot (registry entries name their slot).
 STAT_SLOTS = const(3)

@@ -26,8 +26,8 @@ def test_options_from_set_up_rows():
 
 
 def test_target_row_default_from_the_setting():
-    # Settings offer 25, 50, 75, 100; the row offers 25, 50, 100, 1 round.
-    assert [flow.target_row_default(s) for s in range(4)] == [0, 1, 2, 2]
+    # Settings offer the row's own choices: 25, 50, 100, 1 round.
+    assert [flow.target_row_default(s) for s in range(4)] == [0, 1, 2, 3]
     assert flow.target_row_default(9) == 1
 
 
