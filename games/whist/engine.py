@@ -68,7 +68,7 @@ for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
 - ``aces_left``: Aces still face down in the stack;
 - ``aces_turned``: easy mode: the Aces turned this pass, oldest first; hardball: None;
 - ``fore_tricks``: easy mode while bidding the aft hand: the fore hand's tricks as
-  ``(mine, dummy)`` pairs in play order; otherwise None;
+  ``(mine, dummy, won)`` in play order; otherwise None;
 - ``last_trick``: ``(mine, dummy, won, trump)`` of the last resolved trick (trump as it was
   for that trick), or None before the first;
 - ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
@@ -455,12 +455,13 @@ class Game:
         phase = s[_O_PHASE]
         hand = s[_O_HAND]
         easy = bool(s[_O_OPT] & OPT_EASY)
-        fore: Optional[List[Tuple[int, int]]] = None
+        fore: Optional[List[Tuple[int, int, bool]]] = None
         if easy and hand == _AFT and phase == PHASE_BID:
             fore = []
             dummies = self._player_start(_FORE) + self._size(_FORE)
             for trick in range(self._size(_FORE)):
-                fore.append((s[_O_MINE + trick] & 127, s[dummies + trick]))
+                record = s[_O_MINE + trick]
+                fore.append((record & 127, s[dummies + trick], bool(record & _WON)))
         last_trick = None
         if s[_O_LAST_MINE] != _NONE:
             last_trick = (

@@ -285,16 +285,22 @@ class PeekScreen(Screen):
         group.append(aces_row.group)
         fore = obs["fore_tricks"]
         if fore:
-            group.append(ui.label("Fore tricks: you / dummy", 2, 55, ui.SMALL, ui.WHITE))
+            group.append(ui.label("Fore: you / dummy, winner lit", 2, 55, ui.SMALL, ui.WHITE))
             mine = []
             dummy = []
-            for pair in fore:
-                mine.append(pair[0])
-                dummy.append(pair[1])
+            lost_mask = 0
+            for index, trick in enumerate(fore):
+                mine.append(trick[0])
+                dummy.append(trick[1])
+                if not trick[2]:
+                    lost_mask |= 1 << index
             mine_row = cardview.CardRow(8, 0, 64, ui.WIDTH)
             mine_row.set_cards(mine)
+            mine_row.set_dimmed(lost_mask)
             dummy_row = cardview.CardRow(8, 0, 96, ui.WIDTH)
             dummy_row.set_cards(dummy)
+            # The dummy's card is lit where the player lost.
+            dummy_row.set_dimmed(~lost_mask & ((1 << len(fore)) - 1))
             group.append(mine_row.group)
             group.append(dummy_row.group)
         else:

@@ -434,7 +434,10 @@ def test_easy_and_hardball_observations():
         if easy:
             assert obs["aces_turned"] == [ACE_MOONS, ACE_LEAVES, ACE_KNOTS]
             mine = [card for card, _ in moves] + [AUTHOR]
-            assert obs["fore_tricks"] == list(zip(mine, _FORE_DUMMY))
+            fore = obs["fore_tricks"]
+            assert [trick[:2] for trick in fore] == list(zip(mine, _FORE_DUMMY))
+            won = obs["last_hand"][2]
+            assert [trick[2] for trick in fore].count(True) == won
         else:
             assert obs["aces_turned"] is None and obs["fore_tricks"] is None
         assert obs["aces_left"] == 3
