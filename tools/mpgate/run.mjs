@@ -56,9 +56,20 @@ function compiled([full, rel]) {
   execFileSync(mpyCross, ["-o", out, "-s", rel.slice(1), full]);
   return [out, rel.slice(0, -3) + ".mpy"];
 }
+// Bench mode only: the Adafruit libraries the device gets from circup (as .mpy), and
+// import-time stand-ins for CircuitPython-only modules (tools/mpgate/stubs, last on
+// sys.path), so the UI modules can be imported and their heap cost measured.
+const sitePackages = path.join(root, ".venv", "lib", "python3.11", "site-packages");
+const benchFiles = !bench ? [] : [
+  ...["adafruit_display_text", "adafruit_bitmap_font"].flatMap((name) =>
+    pyFiles(path.join(sitePackages, name), "/lib/" + name)),
+  [path.join(sitePackages, "adafruit_ticks.py"), "/lib/adafruit_ticks.py"],
+  ...pyFiles(path.join(here, "stubs"), "/stubs"),
+];
 const files = [
   ...pyFiles(path.join(root, "lib"), "/lib").map(compiled),
   ...pyFiles(path.join(root, "games"), "/games").map(compiled),
+  ...benchFiles.map(compiled),
   ...pyFiles(path.join(root, "tests", "device"), "/dtests"),
 ].map(([full, rel]) => [fs.readFileSync(full), rel]);
 fs.rmSync(buildDir, { recursive: true, force: true });
@@ -102,24 +113,29 @@ for (const moduleName of modules) {
   let captured = "";
   let capturing = false;
   const decoder = new TextDecoder();
-  const mp = await loadMicroPython({
-    heapsize: capBytes,
-    linebuffer: false,
-    stdout: (bytes) => {
-      const text = decoder.decode(bytes);
-      for (const ch of text) {
-        if (ch === "\x01") capturing = true;
-        else if (ch === "\x02") capturing = false;
-        else if (capturing) captured += ch;
-        else process.stdout.write(ch);
-      }
-    },
-  });
-  for (const [content, rel] of files) {
-    mp.FS.mkdirTree(path.posix.dirname(rel));
-    mp.FS.writeFile(rel, content);
-  }
-  mp.runPython(PRELUDE);
+  // A fresh interpreter with the files and the prelude loaded.
+  const newInterpreter = async () => {
+    const mp = await loadMicroPython({
+      heapsize: capBytes,
+      linebuffer: false,
+      stdout: (bytes) => {
+        const text = decoder.decode(bytes);
+        for (const ch of text) {
+          if (ch === "\x01") capturing = true;
+          else if (ch === "\x02") capturing = false;
+          else if (capturing) captured += ch;
+          else process.stdout.write(ch);
+        }
+      },
+    });
+    for (const [content, rel] of files) {
+      mp.FS.mkdirTree(path.posix.dirname(rel));
+      mp.FS.writeFile(rel, content);
+    }
+    mp.runPython(PRELUDE + (bench ? "sys.path.append('/stubs')\n" : ""));
+    return mp;
+  };
+  let mp = await newInterpreter();
   // Runs one step and reads the GC total before control returns to JavaScript.
   const MEASURE = "\nprint('\\x01', end='')\nmicropython.mem_info()\nprint('\\x02', end='')";
   const runStep = (code) => {
@@ -143,7 +159,15 @@ for (const moduleName of modules) {
     continue;
   }
   const importCost = live() - base;
+  // A bench module that sets FRESH_INTERPRETER_PER_BENCH = True gets a new interpreter for
+  // each bench after the first (module imported again), so no bench sees another's heap.
+  mp.runPython(`_gate_f = getattr(__import__('${moduleName}'), 'FRESH_INTERPRETER_PER_BENCH', 0)`);
+  const fresh = bench && mp.globals.get("_gate_f") === true;
   for (const name of names) {
+    if (fresh && name !== names[0]) {
+      mp = await newInterpreter();
+      mp.runPython(`__import__('${moduleName}')`);
+    }
     const start = live();
     let steps = 0;
     let peakLive = 0;
