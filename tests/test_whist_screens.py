@@ -7,6 +7,7 @@ looks at the display, and decides the next key; it never calls the engine's muta
 """
 
 import re
+import sys
 
 import pytest
 from goldens import check_golden
@@ -298,6 +299,9 @@ def test_pause_look_back_and_hardball_message():
     assert type(top()).__name__ == "PauseMenu"
     host_sim.run("A A START DOWN DOWN A", seed=4)
     assert len(app().stack) == 1 and app().game is None
+    # The whole game package is unloaded (screens, flow, engine), so the next game has room.
+    assert not [name for name in sys.modules if name.startswith("games.whist")]
+    assert not hasattr(sys.modules["games"], "whist")
 
 
 def test_pixels_pushed_per_input():

@@ -24,6 +24,17 @@ except ImportError:
 _FRAME_SECONDS = 0.01
 
 
+
+def unload_package(package: str) -> None:
+    """Forget a package and its submodules (e.g. "games.whist"), so their heap can be freed."""
+    for loaded in list(sys.modules):
+        if loaded == package or loaded.startswith(package + "."):
+            del sys.modules[loaded]
+    # The parent package keeps it as an attribute too.
+    parent, _, child = package.rpartition(".")
+    if parent in sys.modules and hasattr(sys.modules[parent], child):
+        delattr(sys.modules[parent], child)
+
 class Screen:
     """One screen on the stack.
 
@@ -150,15 +161,11 @@ class App:
         self.replace(screen)
 
     def end_game(self) -> None:
-        """Forget the running game and unload its screens module to free its heap."""
+        """Forget the running game and unload its whole package (screens, flow, engine) to
+        free its heap: a game left loaded would crowd out the next one."""
         self.game = None
-        name = self.game_module
-        if name is not None and name in sys.modules:
-            del sys.modules[name]
-            # The parent package keeps the submodule as an attribute too.
-            parent, _, child = name.rpartition(".")
-            if parent in sys.modules and hasattr(sys.modules[parent], child):
-                delattr(sys.modules[parent], child)
+        if self.game_module is not None:
+            unload_package(self.game_module.rpartition(".")[0])
         self.game_module = None
         gc.collect()
 

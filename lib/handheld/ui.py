@@ -12,7 +12,9 @@ Redraw discipline: widgets are built once; afterwards only label text, positions
 """
 
 import displayio
-from adafruit_bitmap_font import bitmap_font
+
+# bdf directly: bitmap_font imports all four font loaders (about 10 KB of heap more).
+from adafruit_bitmap_font import bdf
 from adafruit_display_text import bitmap_label
 from micropython import const
 
@@ -45,7 +47,8 @@ def font(size: int) -> Any:
     """One of the two fonts, loaded on first use (all printable ASCII in one pass)."""
     loaded = _fonts[size]
     if loaded is None:
-        loaded = bitmap_font.load_font(_FONT_FILES[size])
+        # The BDF reader keeps the file open and reads glyphs from it.
+        loaded = bdf.BDF(open(_FONT_FILES[size], "rb"), displayio.Bitmap)
         chars = ""
         code = 32
         while code < 127:

@@ -9,11 +9,11 @@ glyphs, the card sheet) is in them.
 
 Prints ``BENCH app_<what> <bytes> bytes`` lines: one per module in start-up order, the boot
 total, each game's engine, flow and screens, the total "boot + game", and what stays loaded
-after quitting a game (``App.end_game`` unloads only the screens module). Loading two games'
-leftovers plus a third game overflows the gate's heap cap, so that sum is left to the reader.
-Each bench runs in a fresh interpreter and imports boot itself. Figures include the interned
-strings each import adds (this port, like CircuitPython, never frees them); the string table
-grows in doubling pools, so a module that triggers a new pool is charged for it."""
+after quitting a game (``App.end_game`` unloads the game's whole package; what stays is
+interned strings). Each bench runs in a fresh interpreter and imports boot itself. Figures
+include the interned strings each import adds (this port, like CircuitPython, never frees
+them); the string table grows in doubling pools, so a module that triggers a new pool is
+charged for it."""
 
 import sys
 
@@ -38,15 +38,9 @@ _PRELOADED = (
 # each module after the modules it imports (so each line is that module's own cost).
 _SHELL = ("handheld.shell", "handheld.keys", "handheld.hw", "handheld.app", "handheld.store")
 _HOME_DEPS = ("decktet.cards", "handheld.bmp", "handheld.cardview", "handheld.registry")
-# handheld.ui imports adafruit_bitmap_font.bitmap_font, which imports all four font loaders.
-_BITMAP_FONT = (
-    "adafruit_bitmap_font.glyph_cache",
-    "adafruit_bitmap_font.bdf",
-    "adafruit_bitmap_font.lvfontbin",
-    "adafruit_bitmap_font.pcf",
-    "adafruit_bitmap_font.ttf",
-    "adafruit_bitmap_font.bitmap_font",
-)
+# handheld.ui imports adafruit_bitmap_font.bdf alone (bitmap_font would import all four
+# font loaders: about 10 KB more).
+_BITMAP_FONT = ("adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font.bdf")
 _DISPLAY_TEXT = ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label")
 _KIT = ("handheld.layout", "handheld.ui", "handheld.screens", "handheld.home")
 _GROUPS = (
@@ -116,15 +110,6 @@ def _percent(total):
     return "(%d%% of %d KB)" % (total * 100 // (_HEAP_KB * 1024), _HEAP_KB)
 
 
-def _unload(name):
-    """Forget a module the way ``App.end_game`` does (sys.modules and the parent's attribute)."""
-    if name in sys.modules:
-        del sys.modules[name]
-    parent, _, child = name.rpartition(".")
-    if parent in sys.modules and hasattr(sys.modules[parent], child):
-        delattr(sys.modules[parent], child)
-
-
 def _modules(game):
     """A game's engine, flow and screens module names."""
     return tuple("games.%s.%s" % (game, part) for part in ("engine", "flow", "screens"))
@@ -139,19 +124,17 @@ def bench_a_boot():
 
 
 def _game(game):
-    """Boot, then one game's engine, flow and screens; then quit as App.end_game does (only
-    the screens module is unloaded) and report what stays loaded."""
+    """Boot, then one game's engine, flow and screens; then quit as App.end_game does and
+    report what stays loaded."""
     boot = yield from _boot(False)
     cost = yield from _measure(_modules(game), "app")
     print("BENCH app_%s_engine_flow_screens %d bytes" % (game, cost))
     print("BENCH app_boot_plus_%s %d bytes %s" % (game, boot + cost, _percent(boot + cost)))
     before_quit = live()
-    _unload(_modules(game)[2])
+    sys.modules["handheld.app"].unload_package("games.%s" % game)
     yield
     kept = cost - (before_quit - live())
-    print(
-        "BENCH app_%s_kept_after_quit %d bytes (App.end_game unloads screens only)" % (game, kept)
-    )
+    print("BENCH app_%s_kept_after_quit %d bytes (interned names)" % (game, kept))
 
 
 def bench_b_whist():
