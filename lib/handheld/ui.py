@@ -81,10 +81,23 @@ def set_text(widget: Any, text: str) -> bool:
 
 
 def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> displayio.TileGrid:
-    """A solid rectangle (one bit per pixel of RAM)."""
+    """A solid rectangle. A tall one is a column of 8-row tiles of one small bitmap: as
+    one bitmap a full-screen background would take 2.5 KB of heap (a bit per pixel)."""
     palette = displayio.Palette(1)
     palette[0] = color
-    return displayio.TileGrid(displayio.Bitmap(width, height, 1), pixel_shader=palette, x=x, y=y)
+    rows = height
+    if height >= 32 and height % 8 == 0:
+        rows = 8
+    return displayio.TileGrid(
+        displayio.Bitmap(width, rows, 1),
+        pixel_shader=palette,
+        width=1,
+        height=height // rows,
+        tile_width=width,
+        tile_height=rows,
+        x=x,
+        y=y,
+    )
 
 
 def title_bar(text: str) -> displayio.Group:
