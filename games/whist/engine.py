@@ -520,7 +520,9 @@ class Game:
         """A new state from ``to_bytes()`` data; ``ValueError`` for anything invalid."""
         if len(data) != _SIZE + 7 or data[0] != _TAG:
             raise ValueError("bad save")
-        game = cls(0, data[1 + _O_OPT])
+        # A bare instance: no deal, the saved state is filled in below.
+        game = object.__new__(cls)  # type: Game
+        game._rng = Rng(0)
         index = _SIZE + 1
         game._rng.set_state(
             (
@@ -529,7 +531,7 @@ class Game:
                 data[index + 4] << 8 | data[index + 5],
             )
         )
-        game._s[:] = data[1 : _SIZE + 1]
+        game._s = bytearray(data[1 : _SIZE + 1])
         valid = True
         try:
             game.check_invariants()
