@@ -272,6 +272,7 @@ def test_record_result_counts_the_running_game():
     nvm = fresh_nvm()
     host_sim.run("DOWN A A A", nvm=nvm)
     app().record_result(True)
+    app().record_result(False)  # a second call for the same game is ignored
     assert store.Stats(nvm).played(1) == 1 and store.Stats(nvm).won(1) == 1
 
 

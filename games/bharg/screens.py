@@ -205,7 +205,6 @@ class PlayScreen(Screen):
         self.pile = flow.PILE_DECK
         self.cursor = 0
         self.covered = True  # the next seat has not pressed A on the privacy screen yet
-        self.recorded = False
         self.status: Any = None
         self.info: Any = None
         self.summary: List[Any] = []
@@ -434,12 +433,6 @@ class PlayScreen(Screen):
         self.show_seat(self.game.current_player())
         self._cover(app)
 
-    def record(self, app: App) -> None:
-        """Count the finished match in Statistics, once."""
-        if not self.recorded:
-            self.recorded = True
-            app.record_result(flow.won_for_stats(self.game.observation(0)))
-
 
 class RoundEndScreen(Screen):
     """Every hand revealed in its best arrangement, unbound cards lit, with its value."""
@@ -552,7 +545,7 @@ class ScoreScreen(Screen):
         hint = "A: main menu" if self.over else "A: deal round %d" % (obs["round"] + 1)
         self.group.append(ui.label(hint, 2, _HINT_Y, ui.SMALL, ui.GREY))
         if self.over:
-            self.play.record(app)
+            app.record_result(flow.won_for_stats(obs))
 
     def key(self, app: App, key: int) -> None:
         """A: next round, or back to the main menu after the match."""

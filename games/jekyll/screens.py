@@ -168,7 +168,6 @@ class PlayScreen(Screen):
         self.anim_at = 0
         self.anim_step = 1
         self.animations = 0  # transformations animated (for tests)
-        self.recorded = False
         self.pile_count = 1
         self.hand_width = 130
 
@@ -714,11 +713,10 @@ class PlayScreen(Screen):
         return True
 
     def _finish(self, app: App) -> None:
-        """Record the result once and show it; A returns to the main menu."""
+        """Record the result (the app counts a game once) and show it; A returns to the
+        main menu."""
         obs = self.obs
-        if not self.recorded:
-            self.recorded = True
-            app.record_result(flow.recorded_win(obs["winner"]))
+        app.record_result(flow.recorded_win(obs["winner"]))
 
         def home(app: App) -> None:
             app.home()

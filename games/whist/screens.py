@@ -82,7 +82,6 @@ class WhistScreen(Screen):
         self.choices: List[Any] = []
         self.row: Any = None
         self.hint: Any = None
-        self.finished = False
 
     def build(self, app: App) -> None:
         """Every widget, once; ``_render`` fills them in."""
@@ -249,11 +248,10 @@ class WhistScreen(Screen):
             self._render()
 
     def _finish(self, app: App) -> None:
-        """The session is over: count it once and show the final summary."""
+        """The session is over: count it (the app counts a game once) and show the final
+        summary."""
         score = self.game.scores()[0]
-        if not self.finished:
-            self.finished = True
-            app.record_result(flow.won(score))
+        app.record_result(flow.won(score))
         text = self.flow.summary() + "\n" + flow.final_text(score)
         app.push(MessageScreen("Game over", text, _to_menu))
 

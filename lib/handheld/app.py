@@ -98,6 +98,7 @@ class App:
         self.stack: List[Screen] = []
         self.game: Any = None
         self.game_module: Optional[str] = None
+        self.recorded = False  # the running game's result is in the statistics
         self.changed = True
         display.auto_refresh = False
 
@@ -150,13 +151,16 @@ class App:
         return self.seed_source() & 0x3FFFFFFF
 
     def record_result(self, won: bool) -> None:
-        """Count a finished game of the running game in the statistics (saved at once)."""
-        if self.game is not None:
+        """Count the running game's result in the statistics (saved at once); only the
+        first call after ``start_game`` counts, so a screen need not track it."""
+        if self.game is not None and not self.recorded:
+            self.recorded = True
             self.stats.record(self.game.slot, won)
 
     def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
         """Replace the set-up screen with the game's first play screen."""
         self.game = entry
+        self.recorded = False
         screen = module.start(self, values)
         self.replace(screen)
 

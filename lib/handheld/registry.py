@@ -18,9 +18,9 @@ to replace the entry's. While a game has no screens module the set-up screen lea
 a "not built yet" message, so adding a game's screens is adding that file.
 
 A play screen gets ``app.new_seed()`` for its ``Game(seed, ...)``, calls
-``app.record_result(won)`` once when a game ends, pushes ``PrivacyScreen`` /
-``MessageScreen`` from ``handheld.screens`` between turns and at the end, and
-``app.home()`` to leave.
+``app.record_result(won)`` when a game ends (only the first call counts), pushes
+``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns and at the
+end, and ``app.home()`` to leave.
 """
 
 import gc
