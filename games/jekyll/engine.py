@@ -516,10 +516,7 @@ class Game:
         for t in range(s[_NTRICK]):
             if s[_TRICKBY + t] == player:
                 at = _TRICK + t * 3
-                total += 10
-                for i in range(at, at + 3):
-                    if rank(s[i]) > 10:
-                        total -= 5
+                total += trick_points(s[at : at + 3])
         return total
 
     def _bonus_seat(self) -> int:
