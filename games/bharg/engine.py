@@ -448,10 +448,8 @@ class Game:
             b[_SCORES + 2 * winner + 1] = total >> 8
         b[_POINTS] = points
         target = self._target()
-        if target == 0:
-            b[_PHASE] = _OVER
-            b[_MATCH_WINNER] = winner
-        elif winner != _NONE and self._score(winner) >= target:
+        # A single round (target 0) or a winner reaching the target ends the match.
+        if target == 0 or (winner != _NONE and self._score(winner) >= target):
             b[_PHASE] = _OVER
             b[_MATCH_WINNER] = winner
         elif b[_ROUND] >= MAX_ROUNDS:
