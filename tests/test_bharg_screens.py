@@ -15,13 +15,13 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 import os
 
 import pytest
+from driven import DrivenSim
 from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
 from games.bharg import engine
 from handheld import cardview, shell, store
-from host_sim.sim import BOOT_MS, parse_script
 
 FULL = 160 * 128
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
@@ -37,26 +37,10 @@ def top_name():
     return type(app().top()).__name__
 
 
-class DrivenSim(host_sim.Sim):
-    """A simulator run whose keys come one at a time from ``planner(sim)`` (a key script
-    word, or None to stop), asked once the previous key has been handled."""
-
-    def __init__(self, planner, keys="", **kwargs):
-        kwargs.setdefault("nvm", bytearray(b"\xff" * 8192))
-        super().__init__(keys=keys, **kwargs)
-        self.planner = planner
-        self.keys_sent = []
-
-    def sleep(self, seconds):
-        if not self.timeline and self.clock_ms >= self.end_ms:
-            word = self.planner(self)
-            if word:
-                self.keys_sent.append(word)
-                timeline, end = parse_script(word)
-                shift = self.clock_ms + 20 - BOOT_MS
-                self.timeline = [(t + shift, op, arg) for t, op, arg in timeline]
-                self.end_ms = end + shift
-        super().sleep(seconds)
+def driven(planner, seed=4, nvm=None):
+    """A run whose keys come one at a time from ``planner(sim)``, asked once the previous
+    key has been handled."""
+    return DrivenSim(planner, lead_ms=20, seed=seed, nvm=nvm if nvm is not None else fresh_nvm())
 
 
 def clone(game):
@@ -197,7 +181,7 @@ def name_of(screen):
 
 def play(setup, stop, seed=4, nvm=None):
     player = Player(setup, stop)
-    sim = DrivenSim(player, seed=seed, nvm=nvm if nvm is not None else fresh_nvm())
+    sim = driven(player, seed, nvm)
     sim.run()
     return sim, player
 
@@ -356,7 +340,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
             return None
 
     player = Taker("", stop)
-    DrivenSim(player, seed=4).run()
+    driven(player).run()
     screen = app().top()
     card = taken["card"]
     assert card >= 0 and type(screen).__name__ == "PlayScreen"

@@ -7,40 +7,17 @@ recipe-peek screens, and golden screenshots (tests/golden/jekyll_*.png; regenera
 UPDATE_GOLDENS=1).
 """
 
-
 import pytest
+from driven import DrivenSim
 from goldens import check_golden
 
 import host_sim
 from games.jekyll import engine, flow
 from handheld import shell, store
-from host_sim.sim import BOOT_MS, FRAME_MS, Sim, parse_script
 
 FULL = 160 * 128
 BACK_RGB = (0x20, 0x38, 0x78)
 FACE_RGB = (0xF4, 0xF0, 0xE0)
-
-
-class DrivenSim(Sim):
-    """A headless run whose next keys come from ``driver(sim)`` whenever the previous
-    ones are done; the driver returns None to end the run."""
-
-    def __init__(self, driver, **kwargs):
-        super().__init__(**kwargs)
-        self.driver = driver
-        self.finished = False
-
-    def sleep(self, seconds):
-        if not self.finished and not self.timeline and self.clock_ms >= self.end_ms:
-            keys = self.driver(self)
-            if keys is None:
-                self.finished = True
-            else:
-                timeline, end = parse_script(keys)
-                shift = self.clock_ms + FRAME_MS - BOOT_MS
-                self.timeline = [(t + shift, op, arg) for t, op, arg in timeline]
-                self.end_ms = end + shift
-        super().sleep(seconds)
 
 
 def app():

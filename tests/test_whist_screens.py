@@ -2,7 +2,7 @@
 only, through whole sessions (fore, aft and under hands), checking the engine's state,
 the summaries and the rendered frames; plus golden screenshots and pixels pushed per key.
 
-The driver (``Player``) looks at the running screen between key presses, as a player
+The driver (``driven``) looks at the running screen between key presses, as a player
 looks at the display, and decides the next key; it never calls the engine's mutators.
 """
 
@@ -10,13 +10,14 @@ import re
 import sys
 
 import pytest
+from driven import DrivenSim
 from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
 from games.whist import engine, flow
 from handheld import shell
-from host_sim.sim import BOOT_MS, SETTLE_MS, parse_script
+from host_sim.sim import FRAME_MS, SETTLE_MS
 
 FULL = 160 * 128
 HAND_Y = 86  # games.whist.screens._HAND_Y
@@ -28,29 +29,10 @@ def at_repo_root(monkeypatch):
     monkeypatch.chdir(host_sim.ROOT)
 
 
-class Player(host_sim.Sim):
-    """A simulator run whose keys come one at a time from ``decide(player)`` (a key
-    script, or None to stop), asked whenever the previous keys have settled."""
-
-    def __init__(self, decide, seed=5, nvm=None):
-        super().__init__(seed=seed, keys="", nvm=nvm)
-        self.decide = decide
-        self.log = []  # (key script, pixels pushed by the refreshes it caused)
-        self._mark = 0
-
-    def sleep(self, seconds):
-        if not self.timeline and self.clock_ms + 10 >= self.end_ms + SETTLE_MS:
-            if self.log:
-                self.log[-1][1].extend(self.display.pushed[self._mark :])
-            self._mark = len(self.display.pushed)
-            words = self.decide(self)
-            if words:
-                timeline, end = parse_script(words)
-                shift = self.clock_ms + 10 - BOOT_MS
-                self.timeline = [(when + shift, op, arg) for when, op, arg in timeline]
-                self.end_ms = end + shift
-                self.log.append((words, []))
-        super().sleep(seconds)
+def driven(decide, seed=5, nvm=None):
+    """A run whose keys come one at a time from ``decide(sim)``, asked once the previous
+    keys have settled (a frame short of the simulator's settle time)."""
+    return DrivenSim(decide, quiet_ms=SETTLE_MS - FRAME_MS, seed=seed, nvm=nvm)
 
 
 def app():
@@ -161,7 +143,7 @@ class Strategy:
 
 def play_session(setup_keys, seed=5, **kw):
     strategy = Strategy(setup_keys, **kw)
-    sim = Player(strategy, seed=seed).run()
+    sim = driven(strategy, seed=seed).run()
     return sim, strategy
 
 
@@ -306,7 +288,7 @@ def test_pause_look_back_and_hardball_message():
 
 def test_pixels_pushed_per_input():
     strategy = Labeller(UNDER_ON)
-    sim = Player(strategy, seed=5).run()
+    sim = driven(strategy, seed=5).run()
     pushed = {}
     for kind, (_, counts) in zip(strategy.kinds, sim.log):
         if sum(counts):
@@ -393,7 +375,7 @@ GOLDEN_NAMES = (
 @pytest.fixture(scope="module")
 def golden_shots():
     strategy = Photographer(["A", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
-    Player(strategy, seed=3).run()
+    driven(strategy, seed=3).run()
     assert strategy.finished
     return strategy.shots
 

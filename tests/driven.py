@@ -1,0 +1,40 @@
+"""A headless simulator run driven like a player: the next keys come from a function that
+looks at the screen once the previous keys have been handled (tests/test_*_screens.py)."""
+
+import host_sim
+from host_sim.sim import BOOT_MS, FRAME_MS, parse_script
+
+
+class DrivenSim(host_sim.Sim):
+    """A simulator run whose keys come from ``next_keys(sim)`` (a key script, or None or ""
+    to end the run), asked whenever the previous keys are done.
+
+    :param int quiet_ms: how long after the previous keys' last release to wait before asking
+    :param int lead_ms: the new keys start this long after the question
+    """
+
+    def __init__(self, next_keys, quiet_ms=0, lead_ms=FRAME_MS, **kwargs):
+        super().__init__(**kwargs)
+        self.next_keys = next_keys
+        self.quiet_ms = quiet_ms
+        self.lead_ms = lead_ms
+        self.finished = False
+        self.log = []  # (key script, pixels pushed by each refresh until the next question)
+        self._mark = 0
+
+    def sleep(self, seconds):
+        if not self.finished and not self.timeline and self.clock_ms >= self.end_ms + self.quiet_ms:
+            pushed = self.display.pushed
+            if self.log:
+                self.log[-1][1].extend(pushed[self._mark :])
+            self._mark = len(pushed)
+            keys = self.next_keys(self)
+            if keys:
+                timeline, end = parse_script(keys)
+                shift = self.clock_ms + self.lead_ms - BOOT_MS
+                self.timeline = [(t + shift, op, arg) for t, op, arg in timeline]
+                self.end_ms = end + shift
+                self.log.append((keys, []))
+            else:
+                self.finished = True
+        super().sleep(seconds)
