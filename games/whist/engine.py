@@ -523,12 +523,11 @@ class Game:
         # A bare instance: no deal, the saved state is filled in below.
         game = object.__new__(cls)  # type: Game
         game._rng = Rng(0)
-        index = _SIZE + 1
         game._rng.set_state(
             (
-                data[index] << 8 | data[index + 1],
-                data[index + 2] << 8 | data[index + 3],
-                data[index + 4] << 8 | data[index + 5],
+                data[_SIZE + 1] << 8 | data[_SIZE + 2],
+                data[_SIZE + 3] << 8 | data[_SIZE + 4],
+                data[_SIZE + 5] << 8 | data[_SIZE + 6],
             )
         )
         game._s = bytearray(data[1 : _SIZE + 1])
