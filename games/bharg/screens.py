@@ -41,7 +41,7 @@ from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
 from handheld.registry import DECK_CHOICES
-from handheld.screens import MessageScreen, PrivacyScreen
+from handheld.screens import MessageScreen, PrivacyScreen, hint
 from handheld.store import SET_BHARG_TARGET
 
 try:
@@ -57,7 +57,6 @@ _ACE_X = const(76)
 _BOARD_X = const(106)
 _HAND_Y = const(74)
 _NAME_Y = const(110)
-_HINT_Y = const(119)
 _GROUP_GAP = const(4)
 _BAR_GAP = const(2)
 _ROUND_ROW_H = const(34)
@@ -248,7 +247,7 @@ class PlayScreen(Screen):
         group.append(self.hand.group)
         self.name = ui.label("", 2, _NAME_Y, ui.SMALL, ui.WHITE)
         group.append(self.name)
-        self.hint = ui.label("", 2, _HINT_Y, ui.SMALL, ui.GREY)
+        self.hint = hint("")
         group.append(self.hint)
         self.show_seat(self.game.current_player())
 
@@ -482,8 +481,8 @@ class RoundEndScreen(Screen):
             text = "Ace Pile: %s" % (cards.name(ace) if ace >= 0 else "empty")
             self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
         reason = result["reason"]
-        hint = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
-        self.group.append(ui.label(hint, 2, _HINT_Y, ui.SMALL, ui.GREY))
+        text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
+        self.group.append(hint(text))
 
     def key(self, app: App, key: int) -> None:
         """A: the scoreboard (or the match result)."""
@@ -542,8 +541,8 @@ class ScoreScreen(Screen):
             self.group.append(ui.label("target %d" % target, 24, y, ui.SMALL, ui.GREY))
         else:
             self.group.append(ui.label("single round", 24, y, ui.SMALL, ui.GREY))
-        hint = "A: main menu" if self.over else "A: deal round %d" % (obs["round"] + 1)
-        self.group.append(ui.label(hint, 2, _HINT_Y, ui.SMALL, ui.GREY))
+        text = "A: main menu" if self.over else "A: deal round %d" % (obs["round"] + 1)
+        self.group.append(hint(text))
         if self.over:
             app.record_result(flow.won_for_stats(obs))
 

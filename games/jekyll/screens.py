@@ -717,12 +717,10 @@ class PlayScreen(Screen):
         main menu."""
         obs = self.obs
         app.record_result(flow.recorded_win(obs["winner"]))
-
-        def home(app: App) -> None:
-            app.home()
-
         app.push(
-            MessageScreen(flow.result_title(obs["winner"]), flow.result_text(obs, cards.name), home)
+            MessageScreen(
+                flow.result_title(obs["winner"]), flow.result_text(obs, cards.name), App.home
+            )
         )
 
     def _info_text(self) -> str:

@@ -23,7 +23,7 @@ from games.whist.engine import Game
 from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
-from handheld.screens import MessageScreen
+from handheld.screens import MessageScreen, hint
 from handheld.store import SET_WHIST_DECK
 
 try:
@@ -39,7 +39,6 @@ _TRUMP_X = 112
 _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
-_HINT_Y = 119
 _CHOICE_W = 64
 
 
@@ -121,7 +120,7 @@ class WhistScreen(Screen):
         group.append(self.detail)
         self.row = cardview.CardRow(8, 0, _HAND_Y, ui.WIDTH)
         group.append(self.row.group)
-        self.hint = ui.label("", 2, _HINT_Y, ui.SMALL, ui.GREY)
+        self.hint = hint("")
         group.append(self.hint)
         self._render()
 
@@ -253,12 +252,7 @@ class WhistScreen(Screen):
         score = self.game.scores()[0]
         app.record_result(flow.won(score))
         text = self.flow.summary() + "\n" + flow.final_text(score)
-        app.push(MessageScreen("Game over", text, _to_menu))
-
-
-def _to_menu(app: App) -> None:
-    """After the final summary: back to the main menu."""
-    app.home()
+        app.push(MessageScreen("Game over", text, App.home))
 
 
 class PeekScreen(Screen):
@@ -306,7 +300,7 @@ class PeekScreen(Screen):
                 ui.label("Fore tricks show while", 2, 60, ui.SMALL, ui.GREY),
             )
             group.append(ui.label("you bid the aft hand.", 2, 69, ui.SMALL, ui.GREY))
-            group.append(ui.label("A/B back", 2, _HINT_Y, ui.SMALL, ui.GREY))
+            group.append(hint("A/B back"))
 
     def key(self, app: App, key: int) -> None:
         """Any of A, B, SELECT goes back."""

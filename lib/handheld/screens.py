@@ -32,8 +32,8 @@ _LIST_TOP = 15
 _HINT_Y = 119
 
 
-def _hint(text: str) -> Any:
-    """A grey key hint on the bottom line."""
+def hint(text: str) -> Any:
+    """A grey key hint on the bottom line (every screen's, games' too)."""
     return ui.label(text, 2, _HINT_Y, ui.SMALL, ui.GREY)
 
 
@@ -62,7 +62,7 @@ class MenuScreen(Screen):
         self.group.append(ui.title_bar(self.heading))
         self.menu = ui.ListMenu(self.items, 0, _LIST_TOP, ui.WIDTH, 9)
         self.group.append(self.menu.group)
-        self.group.append(_hint("A choose  B back" if self.back else "A choose"))
+        self.group.append(hint("A choose  B back" if self.back else "A choose"))
 
     def key(self, app: App, key: int) -> None:
         """Move, choose or go back."""
@@ -114,7 +114,7 @@ class OptionsScreen(Screen):
             self._show_value(i)
             i += 1
         self.group.append(self.menu.group)
-        self.group.append(_hint(self.hint))
+        self.group.append(hint(self.hint))
 
     def _show_value(self, index: int) -> None:
         """Write a row's current choice, with arrows when it can change."""
@@ -172,7 +172,7 @@ class MessageScreen(Screen):
         self.group.append(ui.title_bar(self.heading))
         self.page = ui.TextPage(wrap_text(self.text, 26), 3, _LIST_TOP + 1, 9, ui.LARGE)
         self.group.append(self.page.group)
-        self.group.append(_hint("A ok"))
+        self.group.append(hint("A ok"))
 
     def key(self, app: App, key: int) -> None:
         """Scroll, or close and continue."""
