@@ -1,8 +1,38 @@
-"""A headless simulator run driven like a player: the next keys come from a function that
-looks at the screen once the previous keys have been handled (tests/test_*_screens.py)."""
+"""Shared harness of the simulator tests (tests/test_host_sim.py, tests/test_*_screens.py):
+the running app and its top screen, a blank nvm, and ``DrivenSim``, a headless run driven
+like a player (the next keys come from a function that looks at the screen once the
+previous keys have been handled)."""
 
 import host_sim
+from handheld import shell
 from host_sim.sim import BOOT_MS, FRAME_MS, parse_script
+
+FULL = 160 * 128  # pixels in a whole-screen refresh
+
+
+def app():
+    """The App of the last run."""
+    return shell.current_app
+
+
+def top():
+    """The screen on top of the last run's stack."""
+    return shell.current_app.top()
+
+
+def name_of(screen):
+    """A screen's class name."""
+    return type(screen).__name__
+
+
+def top_name():
+    """The class name of the screen on top."""
+    return name_of(top())
+
+
+def fresh_nvm():
+    """A blank (erased) nvm for a run, so saved records start empty."""
+    return bytearray(b"\xff" * 8192)
 
 
 class DrivenSim(host_sim.Sim):

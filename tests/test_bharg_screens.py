@@ -15,26 +15,17 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 import os
 
 import pytest
-from driven import DrivenSim
+from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top_name
 from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
 from games.bharg import engine
-from handheld import cardview, shell, store
+from handheld import cardview, store
 
-FULL = 160 * 128
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
 SETUP_50 = "DOWN A A"  # Bharg, 2 players, target 50 (the default), basic deck
 SETUP_ONE_ROUND = "DOWN A DOWN RIGHT RIGHT A"  # Target: 50 -> 100 -> 1 round
-
-
-def app():
-    return shell.current_app
-
-
-def top_name():
-    return type(app().top()).__name__
 
 
 def driven(planner, seed=4, nvm=None):
@@ -175,19 +166,11 @@ class Player:
         return "A"
 
 
-def name_of(screen):
-    return type(screen).__name__
-
-
 def play(setup, stop, seed=4, nvm=None):
     player = Player(setup, stop)
     sim = driven(player, seed, nvm)
     sim.run()
     return sim, player
-
-
-def fresh_nvm():
-    return bytearray(b"\xff" * 8192)
 
 
 def after(first, then):

@@ -6,25 +6,11 @@ import subprocess
 import sys
 
 import pytest
+from driven import FULL, app, fresh_nvm, top_name
 
 import host_sim
-from handheld import shell, store
+from handheld import store
 from handheld.keys import K_DOWN
-
-FULL = 160 * 128
-
-
-def app():
-    """The App of the last run."""
-    return shell.current_app
-
-
-def top_name():
-    return type(app().top()).__name__
-
-
-def fresh_nvm():
-    return bytearray(b"\xff" * 8192)
 
 
 @pytest.fixture

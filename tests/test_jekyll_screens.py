@@ -8,28 +8,15 @@ UPDATE_GOLDENS=1).
 """
 
 import pytest
-from driven import DrivenSim
+from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top
 from goldens import check_golden
 
 import host_sim
 from games.jekyll import engine, flow
-from handheld import shell, store
+from handheld import store
 
-FULL = 160 * 128
 BACK_RGB = (0x20, 0x38, 0x78)
 FACE_RGB = (0xF4, 0xF0, 0xE0)
-
-
-def app():
-    return shell.current_app
-
-
-def top():
-    return app().top()
-
-
-def name_of(screen):
-    return type(screen).__name__
 
 
 def close(a, b, tolerance=12):
@@ -151,14 +138,14 @@ class Player:
 
 
 def play(player, seed=5):
-    sim = DrivenSim(player, seed=seed, nvm=bytearray(b"\xff" * 8192))
+    sim = DrivenSim(player, seed=seed, nvm=fresh_nvm())
     sim.run()
     return sim
 
 
 def test_full_game_by_key_presses_to_the_result():
     player = Player()
-    nvm = bytearray(b"\xff" * 8192)
+    nvm = fresh_nvm()
     sim = DrivenSim(player, seed=5, nvm=nvm)
     sim.run()
     heading, text, screen = player.result

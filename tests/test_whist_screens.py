@@ -10,16 +10,14 @@ import re
 import sys
 
 import pytest
-from driven import DrivenSim
+from driven import FULL, DrivenSim, app, top
 from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
 from games.whist import engine, flow
-from handheld import shell
 from host_sim.sim import FRAME_MS, SETTLE_MS
 
-FULL = 160 * 128
 HAND_Y = 86  # games.whist.screens._HAND_Y
 
 
@@ -33,14 +31,6 @@ def driven(decide, seed=5, nvm=None):
     """A run whose keys come one at a time from ``decide(sim)``, asked once the previous
     keys have settled (a frame short of the simulator's settle time)."""
     return DrivenSim(decide, quiet_ms=SETTLE_MS - FRAME_MS, seed=seed, nvm=nvm)
-
-
-def app():
-    return shell.current_app
-
-
-def top():
-    return app().top()
 
 
 def render_hand(codes):
