@@ -24,6 +24,7 @@ from games.bharg.engine import (
     OPT_THREE_PLAYERS,
     TAKE_DISCARD,
 )
+from handheld.store import SET_BHARG_TARGET, SETTING_CHOICES
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple
@@ -32,7 +33,8 @@ except ImportError:
 
 # Set-up rows (the Deck row uses handheld.registry.DECK_CHOICES: Basic, +Pawns, +Excuse, +Both).
 PLAYER_CHOICES = ("2", "3")
-TARGET_CHOICES = ("25", "50", "100", "1 round")
+# The Settings screen's own choices, so the saved setting is the Target row's index.
+TARGET_CHOICES = SETTING_CHOICES[SET_BHARG_TARGET]
 ROW_PLAYERS = const(0)
 ROW_TARGET = const(1)
 ROW_DECK = const(2)
@@ -51,14 +53,6 @@ SUMMARY_COLUMNS = const(31)
 # Pile cursor positions in the draw phase.
 PILE_DECK = const(0)
 PILE_DISCARD = const(1)
-
-
-def target_row_default(setting: int) -> int:
-    """The Target row's starting index for the saved Bharg target setting (0..3): the
-    Settings screen offers the same choices as the row."""
-    if 0 <= setting < len(TARGET_CHOICES):
-        return setting
-    return 1
 
 
 def options_from_values(values: Sequence[int]) -> int:

@@ -80,11 +80,7 @@ def setup_rows(app: App) -> List[List[Any]]:
     """Players, Target (the engine's 25/50/100 or a single round) and Deck extras."""
     return [
         ["Players", flow.PLAYER_CHOICES, 0],
-        [
-            "Target",
-            flow.TARGET_CHOICES,
-            flow.target_row_default(app.settings.get(SET_BHARG_TARGET)),
-        ],
+        ["Target", flow.TARGET_CHOICES, app.settings.get(SET_BHARG_TARGET)],
         ["Deck", DECK_CHOICES, 0],
     ]
 

@@ -32,6 +32,7 @@ from games.whist.engine import (
     TWIDDLE,
     Game,
 )
+from handheld import registry
 
 try:
     from typing import Any, Dict, List
@@ -52,7 +53,7 @@ EVENT_HAND_OVER = const(2)  # the result of a hand's last trick was acknowledged
 EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
 
 # The set-up rows: label, choices, and the option bits of each choice.
-DECK_CHOICES = ("Basic", "+Pawns", "+Excuse", "+Both")
+DECK_CHOICES = registry.DECK_CHOICES  # the Whist deck setting's choices (its index)
 DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
 UNDER_CHOICES = ("Off", "On")
 MODE_CHOICES = ("Easy", "Hardball")

@@ -2,6 +2,7 @@
 rows to options, the hand laid out by its arrangement, texts), on CPython and MicroPython."""
 
 from games.bharg import engine, flow
+from handheld import store
 
 # Card codes: Aces 0..5 Moons, Suns, Waves, Leaves, Wyrms, Knots; Author 6 [MK], Desert 7 [SY],
 # Origin 8 [WL]; Huntress 30 [M], Bard 31 [S], Sea 32 [W], End 33 [L], Calamity 34 [Y],
@@ -25,10 +26,11 @@ def test_options_from_set_up_rows():
                 assert game.observation(0)["target"] == (25, 50, 100, 0)[target]
 
 
-def test_target_row_default_from_the_setting():
-    # Settings offer the row's own choices: 25, 50, 100, 1 round.
-    assert [flow.target_row_default(s) for s in range(4)] == [0, 1, 2, 3]
-    assert flow.target_row_default(9) == 1
+def test_target_row_offers_the_settings_choices():
+    # The saved Bharg target setting (always in range: handheld.store checks) is the
+    # Target row's index: the rows offer the Settings screen's own choices.
+    assert flow.TARGET_CHOICES is store.SETTING_CHOICES[store.SET_BHARG_TARGET]
+    assert flow.TARGET_CHOICES == ("25", "50", "100", "1 round")
 
 
 def test_hand_layout_groups_sets_then_bound_then_unbound():
