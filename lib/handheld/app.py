@@ -24,7 +24,6 @@ except ImportError:
 _FRAME_SECONDS = 0.01
 
 
-
 def unload_package(package: str) -> None:
     """Forget a package and its submodules (e.g. "games.whist"), so their heap can be freed."""
     for loaded in list(sys.modules):
@@ -34,6 +33,7 @@ def unload_package(package: str) -> None:
     parent, _, child = package.rpartition(".")
     if parent in sys.modules and hasattr(sys.modules[parent], child):
         delattr(sys.modules[parent], child)
+
 
 class Screen:
     """One screen on the stack.
