@@ -85,18 +85,10 @@ def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> display
     one bitmap a full-screen background would take 2.5 KB of heap (a bit per pixel)."""
     palette = displayio.Palette(1)
     palette[0] = color
-    rows = height
-    if height >= 32 and height % 8 == 0:
-        rows = 8
+    rows = 8 if height >= 32 and height % 8 == 0 else height
+    # A tile is the whole bitmap by default.
     return displayio.TileGrid(
-        displayio.Bitmap(width, rows, 1),
-        pixel_shader=palette,
-        width=1,
-        height=height // rows,
-        tile_width=width,
-        tile_height=rows,
-        x=x,
-        y=y,
+        displayio.Bitmap(width, rows, 1), pixel_shader=palette, height=height // rows, x=x, y=y
     )
 
 
