@@ -51,7 +51,7 @@ rebuilds shuffle with the seeded generator.
 
 from micropython import const
 
-from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, name
+from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, is_arrangement, name
 from decktet.rng import Rng
 
 # The rule helpers are re-exported: screens may import them from here.
@@ -186,7 +186,7 @@ class Game:
             rng.shuffle(cards)
         else:
             order = list(deck)
-            if sorted(order) != cards:
+            if not is_arrangement(order, cards):
                 raise ValueError("deck is not the cards these options use")
             cards = order
         self._rng = rng

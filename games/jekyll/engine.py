@@ -80,7 +80,7 @@ Mr. Hyde level, else empty).
 
 from micropython import const
 
-from decktet.cards import EXCUSE, name, rank, suits
+from decktet.cards import EXCUSE, is_arrangement, name, rank, suits
 from decktet.rng import Rng
 
 try:
@@ -231,12 +231,9 @@ class Game:
                 order = recipe + order[3:]
         else:
             order = list(deck)
-            seen = bytearray(45)
-            for card in order:
-                if not isinstance(card, int) or not 0 <= card < total or seen[card]:
-                    raise ValueError("deck is not a permutation")
-                seen[card] = 1
-            if len(order) != total or (level == LEVEL_HYDE and EXCUSE not in order[:4]):
+            if not is_arrangement(order, range(total)):
+                raise ValueError("deck is not a permutation")
+            if level == LEVEL_HYDE and EXCUSE not in order[:4]:
                 raise ValueError("deck is not a valid deal")
         s = self._s
         s[_OPT] = options

@@ -79,7 +79,17 @@ for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
 
 from micropython import const
 
-from decktet.cards import EXCUSE, RANK_CROWN, RANK_PAWN, SUIT_NAMES, name, rank, suit_index, suits
+from decktet.cards import (
+    EXCUSE,
+    RANK_CROWN,
+    RANK_PAWN,
+    SUIT_NAMES,
+    is_arrangement,
+    name,
+    rank,
+    suit_index,
+    suits,
+)
 from decktet.rng import Rng
 
 try:
@@ -218,7 +228,8 @@ class Game:
         if options < 0 or options & ~_OPT_ALL:
             raise ValueError("unknown option bits")
         if deck is not None:
-            if sorted(deck[:6]) != list(range(6)) or sorted(deck[6:]) != main_cards(options):
+            main = main_cards(options)
+            if not is_arrangement(deck[:6], range(6)) or not is_arrangement(deck[6:], main):
                 raise ValueError("deck is not the Aces then the main deck")
         self._rng = Rng(seed)
         state = bytearray(_SIZE)

@@ -15,7 +15,7 @@ per card.
 from micropython import const
 
 try:
-    from typing import List
+    from typing import List, Sequence
 except ImportError:
     pass
 
@@ -146,6 +146,21 @@ def suit_index(bit: int) -> int:
         bit >>= 1
         index += 1
     return index
+
+
+def is_arrangement(order: Sequence[int], expected: Sequence[int]) -> bool:
+    """True if ``order`` holds exactly the card codes of ``expected``, each once, as ints
+    (how engines check an explicit ``deck``: a bad entry must be a ValueError, not a crash)."""
+    if len(order) != len(expected):
+        return False
+    seen = bytearray(NUM_CARDS)
+    for card in expected:
+        seen[card] = 1
+    for card in order:
+        if not isinstance(card, int) or not 0 <= card < NUM_CARDS or seen[card] != 1:
+            return False
+        seen[card] = 2
+    return True
 
 
 def deck(flags: int = 0) -> List[int]:

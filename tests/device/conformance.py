@@ -119,9 +119,21 @@ def play_random(engine, seed, options, play_seed=None):
     yield
 
 
+def check_bad_decks(engine, options):
+    """An explicit deck that is not a valid deal raises ValueError (never a TypeError)."""
+    for bad in ([], [0], ["x"] * 45, list(range(45)) + [0], [0] * 45):
+        try:
+            engine.Game(0, options, bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("a bad deck was accepted")
+
+
 def run_all(engine, seeds, play_seed_base=0):
     """Play every option set in ``engine.OPTION_SETS`` for each seed (a generator)."""
     for options in engine.OPTION_SETS:
+        check_bad_decks(engine, options)
         for seed in seeds:
             for _ in play_random(engine, seed, options, play_seed_base + seed):
                 yield

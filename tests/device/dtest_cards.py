@@ -77,6 +77,17 @@ def test_labels():
     assert cards.rank_glyph(27) == "9"
 
 
+def test_is_arrangement():
+    assert cards.is_arrangement([2, 0, 1], range(3))
+    assert cards.is_arrangement([], [])
+    assert not cards.is_arrangement([0, 1], range(3))  # a card missing
+    assert not cards.is_arrangement([0, 0, 1], range(3))  # a card twice
+    assert not cards.is_arrangement([0, 1, 5], range(3))  # a stranger
+    assert not cards.is_arrangement([0, 1, 45], [0, 1, 2])  # not a card code
+    assert not cards.is_arrangement([0, 1, -1], [0, 1, 2])
+    assert not cards.is_arrangement([0, 1, "2"], [0, 1, 2])  # not an int
+
+
 def test_deck_builders():
     assert cards.deck() == list(range(36))
     assert cards.deck(cards.WITH_PAWNS) == list(range(40))
