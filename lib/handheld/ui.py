@@ -12,10 +12,6 @@ Redraw discipline: widgets are built once; afterwards only label text, positions
 """
 
 import displayio
-
-# bdf directly: bitmap_font imports all four font loaders (about 10 KB of heap more).
-from adafruit_bitmap_font import bdf
-from adafruit_display_text import bitmap_label
 from micropython import const
 
 from handheld.layout import Cursor
@@ -40,36 +36,166 @@ LARGE = const(1)  # misc-fixed 6x10: 26 columns, 12 lines
 LINE_HEIGHT = (8, 10)
 CHAR_WIDTH = (5, 6)
 _FONT_FILES = ("fonts/fixed-5x8.bdf", "fonts/fixed-6x10.bdf")
-_fonts: List[Any] = [None, None]
+# Text drops this many rows below its y, as the labels the screens were laid out with.
+_DROP = (1, 2)
+_FIRST_CHAR = const(32)  # the sheets hold printable ASCII, 32..126, one cell each
+_CHARS = const(95)
+_sheets: List[Any] = [None, None]
+_palettes: dict = {}
 
 
-def font(size: int) -> Any:
-    """One of the two fonts, loaded on first use (all printable ASCII in one pass)."""
-    loaded = _fonts[size]
-    if loaded is None:
-        # The BDF reader keeps the file open and reads glyphs from it.
-        loaded = bdf.BDF(open(_FONT_FILES[size], "rb"), displayio.Bitmap)
-        chars = ""
-        code = 32
-        while code < 127:
-            chars += chr(code)
-            code += 1
-        loaded.load_glyphs(chars)
-        _fonts[size] = loaded
-    return loaded
+def _load_sheets() -> None:
+    """Read both BDF fonts with adafruit_bitmap_font and copy every glyph into one sheet
+    bitmap per font, then let the reader and its per-glyph bitmaps go and unload the
+    library: a loaded BDF font holds a Bitmap and a Glyph per character (about 15 KB a
+    font on CircuitPython), a sheet is one 1-bit bitmap (under 1 KB)."""
+    import gc
+    import sys
+
+    from adafruit_bitmap_font import bdf
+
+    size = 0
+    while size < 2:
+        width = CHAR_WIDTH[size]
+        height = LINE_HEIGHT[size]
+        sheet = displayio.Bitmap(width * _CHARS, height, 2)
+        with open(_FONT_FILES[size], "rb") as handle:
+            reader = bdf.BDF(handle, displayio.Bitmap)
+            chars = ""
+            code = _FIRST_CHAR
+            while code < _FIRST_CHAR + _CHARS:
+                chars += chr(code)
+                code += 1
+            reader.load_glyphs(chars)
+            ascent = reader.ascent
+            code = 0
+            while code < _CHARS:
+                glyph = reader.get_glyph(_FIRST_CHAR + code)
+                if glyph is not None:
+                    # The cell's top is the font's ascent above the baseline.
+                    left = code * width + glyph.dx
+                    top = ascent - glyph.height - glyph.dy
+                    y = 0
+                    while y < glyph.height:
+                        x = 0
+                        while x < glyph.width:
+                            if glyph.bitmap[x, y] and 0 <= top + y < height:
+                                sheet[left + x, top + y] = 1
+                            x += 1
+                        y += 1
+                code += 1
+        _sheets[size] = sheet
+        reader = None
+        glyph = None
+        size += 1
+    for name in ("adafruit_bitmap_font.bdf", "adafruit_bitmap_font.glyph_cache"):
+        sys.modules.pop(name, None)
+    sys.modules.pop("adafruit_bitmap_font", None)
+    gc.collect()
+
+
+def font_sheet(size: int) -> displayio.Bitmap:
+    """The glyph sheet of one of the two fonts: cell n holds character 32 + n."""
+    if _sheets[size] is None:
+        _load_sheets()
+    return _sheets[size]
+
+
+def palette(color: int) -> displayio.Palette:
+    """A shared two-colour palette for text: transparent background, ``color`` ink."""
+    shared = _palettes.get(color)
+    if shared is None:
+        shared = displayio.Palette(2)
+        shared[1] = color
+        shared.make_transparent(0)
+        _palettes[color] = shared
+    return shared
+
+
+class Text(displayio.TileGrid):
+    """One line of text: a row of font-sheet tiles, one per character (the fonts are
+    monospace). Changing the text changes only the tiles that differ, so only those
+    cells are redrawn; it costs about 200 bytes where an ``adafruit_display_text``
+    label costs about 1 KB plus its text bitmap.
+
+    :param str text: the first text
+    :param int x, y: top-left corner (top-right with ``right``)
+    :param int size: SMALL or LARGE
+    :param int color: ink colour
+    :param bool right: right-align the text at x
+    :param int columns: most characters shown (default: as many as fit on the screen)
+    """
+
+    def __init__(
+        self,
+        text: str,
+        x: int,
+        y: int,
+        size: int = SMALL,
+        color: int = WHITE,
+        right: bool = False,
+        columns: int = 0,
+    ) -> None:
+        width = CHAR_WIDTH[size]
+        if columns <= 0:
+            columns = max(1, len(text), (x if right else WIDTH - x) // width)
+        super().__init__(
+            font_sheet(size),
+            pixel_shader=palette(color),
+            width=columns,
+            height=1,
+            tile_width=width,
+            tile_height=LINE_HEIGHT[size],
+            x=x - columns * width if right else x,
+            # Where an adafruit_display_text label anchored at y drew its glyphs.
+            y=y + _DROP[size],
+        )
+        self._columns = columns
+        self._right = right
+        self._color = color
+        self._text = ""
+        self.text = text
+
+    @property
+    def text(self) -> str:
+        """The text shown (cut to the columns it has)."""
+        return self._text
+
+    @text.setter
+    def text(self, text: str) -> None:
+        columns = self._columns
+        length = min(len(text), columns)
+        start = columns - length if self._right else 0
+        column = 0
+        while column < columns:
+            index = column - start
+            tile = 0
+            if 0 <= index < length:
+                tile = ord(text[index]) - _FIRST_CHAR
+                if tile < 0 or tile >= _CHARS:
+                    tile = 0
+            if self[column] != tile:
+                self[column] = tile
+            column += 1
+        self._text = text
+
+    @property
+    def color(self) -> int:
+        """The ink colour (changing it swaps the shared palette)."""
+        return self._color
+
+    @color.setter
+    def color(self, color: int) -> None:
+        if color != self._color:
+            self._color = color
+            self.pixel_shader = palette(color)
 
 
 def label(
     text: str, x: int, y: int, size: int = SMALL, color: int = WHITE, right: bool = False
-) -> Any:
-    """A text label whose top-left (top-right if ``right``) corner is at x, y."""
-    return bitmap_label.Label(
-        font(size),
-        text=text,
-        color=color,
-        anchor_point=(1.0 if right else 0.0, 0.0),
-        anchored_position=(x, y),
-    )
+) -> Text:
+    """A text line whose top-left (top-right if ``right``) corner is at x, y."""
+    return Text(text, x, y, size, color, right)
 
 
 def set_text(widget: Any, text: str) -> bool:

@@ -1,0 +1,171 @@
+"""Write the key script of the whole-app CircuitPython run (tools/cpapp/app.keys).
+
+Host only. Plays the app in the simulator (host_sim, real Blinka displayio) from boot:
+every game once per choice of each set-up row (so every option value is played at
+least once), each to its end and back to the main menu, plus a game of each quit from
+the pause menu. The players are the planners of the screens tests (tests/test_*_screens.py),
+which act by key presses only. What they pressed, and the game seeds the run drew, are
+written out; tools/cpapp/driver.py replays them on CircuitPython, where the same seeds
+and keys give the same games.
+
+Regenerate after a change to the screens' keys: ``make cpscripts``.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for path in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "device"), ROOT,
+             os.path.join(ROOT, "lib")):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+import test_bharg_screens  # noqa: E402
+import test_jekyll_screens  # noqa: E402
+import test_whist_screens  # noqa: E402
+from driven import DrivenSim, app, fresh_nvm  # noqa: E402
+
+from host_sim.sim import BOOT_MS, parse_script  # noqa: E402
+
+SCRIPT = os.path.join(HERE, "app.keys")
+_GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
+_MAX_KEYS_HOME = 30
+
+
+def _row_keys(choices, defaults):
+    """Set-up keys that move row r from its default to ``choices[r]`` (RIGHT wraps)."""
+    keys = []
+    for row, (choice, default) in enumerate(zip(choices, defaults)):
+        if row:
+            keys.append("DOWN")
+        keys += ["RIGHT"] * (choice - default) + ["LEFT"] * (default - choice)
+    return keys
+
+
+def _planner(game, setup):
+    """The screens tests' planner for one game, from its set-up screen on."""
+    if game == "whist":
+        return test_whist_screens.Strategy(setup + ["A"], illegal_probe=False)
+    if game == "bharg":
+        return test_bharg_screens.Player(" ".join(setup + ["A"]), lambda player, name, screen: False)
+    player = test_jekyll_screens.Player()
+    player.setup = setup + ["A"]
+    return player
+
+
+class Chain:
+    """Plays segments one after the other: a segment's planner until the game's result
+    is recorded (or, for a quit, a few moves), then A until the main menu is back."""
+
+    def __init__(self, segments):
+        self.segments = list(segments)
+        self.current = None
+        self.label = None
+        self.quit_after = 0
+        self.moves = 0
+        self.home_keys = 0
+        self.words = []  # the key script, with #markers
+        self.keys_done_at = BOOT_MS  # when the driver would start the next key
+
+    def __call__(self, sim):
+        keys = self._next(sim)
+        if keys:
+            # DrivenSim starts these keys lead_ms after this question; the driver starts a
+            # key when the one before it is done, so the difference becomes a WAIT.
+            press_at = sim.clock_ms + sim.lead_ms
+            if press_at > self.keys_done_at:
+                self.words.append("WAIT*%d" % (press_at - self.keys_done_at))
+            self.keys_done_at = press_at + parse_script(keys)[1] - BOOT_MS
+            self.words += keys.split()
+        return keys
+
+    def _next(self, sim):
+        while True:
+            if self.current is None:
+                if not self.segments:
+                    return None
+                self.label, self.current, self.quit_after = self.segments.pop(0)
+                self.words.append("#start-" + self.label)
+                self.moves = 0
+                self.home_keys = 0
+                self.started = False
+                # The main menu remembers its row: walk from there to the game's.
+                steps = _GAME_ROWS[self.label.partition("-")[0]] - app().top().menu.index
+                return " ".join(["DOWN"] * steps + ["UP"] * -steps + ["A"])
+            running = app()
+            if running.game is not None:
+                self.started = True
+            if self.started and len(running.stack) == 1:
+                if not self.quit_after and not running.recorded:
+                    raise RuntimeError("%s: back at the menu with no result" % self.label)
+                self.current = None
+                self.words.append(("#quit-" if self.quit_after else "#done-") + self.label)
+                continue
+            if self.quit_after and self.moves >= self.quit_after:
+                return "START DOWN DOWN A"
+            if not (self.started and running.recorded):
+                keys = self.current(sim)
+                if keys:
+                    self.moves += 1
+                    return keys if isinstance(keys, str) else " ".join(keys)
+            # The game is over (or its planner stopped): A until the main menu is back.
+            self.home_keys += 1
+            if self.home_keys > _MAX_KEYS_HOME:
+                raise RuntimeError("%s: no way back to the menu" % self.label)
+            return "A"
+
+
+# Set-up choices per run: every value of every row at least once (Jekyll & Hyde's handicap
+# row has 15 values, the same rule with other amounts: Off, one for each side, and the
+# largest). Row defaults: Whist deck, Bharg target and Jekyll level follow the settings.
+RUNS = (
+    ("whist", (0, 0, 0, 0), ((0, 1, 0, 0), (1, 0, 1, 1), (2, 1, 0, 2), (3, 0, 1, 3))),
+    ("bharg", (0, 1, 0), ((0, 1, 0), (1, 0, 1), (0, 3, 2), (1, 3, 3), (0, 2, 0))),
+    ("jekyll", (0, 0), ((0, 0), (1, 3), (2, 12), (0, 7))),
+)
+
+
+def segments():
+    """(label, planner, quit after n moves or 0) for every run of the script."""
+    runs = []
+    for game, defaults, choice_sets in RUNS:
+        for number, choices in enumerate(choice_sets):
+            planner = _planner(game, _row_keys(choices, defaults))
+            runs.append(("%s-%d" % (game, number), planner, 0))
+        runs.append(("%s-quit" % game, _planner(game, []), 12))
+    return runs
+
+
+def make(seed=3):
+    """Play every segment in one simulator run; returns (seeds, words)."""
+    chain = Chain(segments())
+    sim = DrivenSim(chain, seed=seed, nvm=fresh_nvm())
+    sim.run()
+    if chain.segments or chain.current is not None:
+        raise RuntimeError("the run stopped before its last segment")
+    return sim.seeds, chain.words
+
+
+def write(path=SCRIPT, seed=3):
+    """Write the script file: a SEEDS line, then one line per segment."""
+    seeds, words = make(seed)
+    lines = ["SEEDS " + " ".join(str(s) for s in seeds)]
+    for word in words:
+        if word.startswith("#start-") or not lines[-1:] or lines[-1].startswith("SEEDS"):
+            lines.append(word)
+        else:
+            lines[-1] += " " + word
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return len(words)
+
+
+if __name__ == "__main__":
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        count = write()
+    finally:
+        os.chdir(here)
+    print("wrote %s: %d words" % (SCRIPT, count))

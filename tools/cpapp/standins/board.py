@@ -1,0 +1,24 @@
+"""Stand-in ``board`` for the whole-app run on CircuitPython's unix port: a PyBadge's
+button pins and a display that only keeps its root group (nothing is drawn)."""
+
+board_id = "pybadge"
+BUTTON_CLOCK = "BUTTON_CLOCK"
+BUTTON_OUT = "BUTTON_OUT"
+BUTTON_LATCH = "BUTTON_LATCH"
+
+
+class _Display:
+    """Keeps ``root_group`` and counts refreshes."""
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self, *args, **kwargs):
+        """Nothing to draw here; the run counts the call."""
+        self.refreshes += 1
+        return True
+
+
+DISPLAY = _Display()
