@@ -7,7 +7,7 @@ NODE_STAMP := tools/mpgate/node_modules/.installed
 TYPESHED := $(VENV)/cp-typeshed
 CIRCUITPY ?=
 
-.PHONY: test venv node pytest lint format typecheck mpycross mpgate bench sim deploy goldens clean
+.PHONY: test venv node pytest lint format typecheck mpycross mpgate bench sim bundle deploy goldens clean
 
 test: venv node
 	@bash tools/run_gates.sh
@@ -54,10 +54,16 @@ sim: venv
 goldens: venv
 	UPDATE_GOLDENS=1 $(VENV)/bin/pytest -q tests -k golden
 
-# Copy only the device files to a mounted CIRCUITPY drive: make deploy CIRCUITPY=/media/CIRCUITPY
+# The project bundle: dist/decktet-handheld-cp10.zip (code.py, .mpy modules, Adafruit
+# libraries, fonts, sprites), compiled with CircuitPython's mpy-cross (tools/cptools.py).
+bundle: venv
+	$(PY) tools/bundle.py
+
+# Build the bundle and copy its files to a mounted CIRCUITPY drive:
+# make deploy CIRCUITPY=/media/$USER/CIRCUITPY
 deploy: venv
 	@test -n "$(CIRCUITPY)" || (echo "usage: make deploy CIRCUITPY=/path/to/CIRCUITPY" && exit 2)
 	$(PY) tools/deploy.py "$(CIRCUITPY)"
 
 clean:
-	rm -rf $(VENV) tools/mpgate/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) tools/mpgate/node_modules .pytest_cache .mypy_cache .ruff_cache dist

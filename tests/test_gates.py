@@ -1,7 +1,6 @@
 """The gates bite: CPython-only device code and heap hogs are caught."""
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -10,7 +9,6 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402
 import mpy_gate  # noqa: E402
 
 MYPY = os.path.join(os.path.dirname(sys.executable), "mypy")
@@ -91,19 +89,3 @@ def test_runtime_gate_passes_fails_and_caps_heap(tmp_path):
     assert "ljust" in result.stdout
     assert "2 passed, 2 failed" in result.stdout
 
-
-def test_deploy_copies_only_device_files(tmp_path):
-    target = tmp_path / "CIRCUITPY"
-    target.mkdir()
-    count = deploy.deploy(str(target))
-    copied = sorted(
-        os.path.relpath(os.path.join(folder, name), target)
-        for folder, _, names in os.walk(target)
-        for name in names
-    )
-    assert count == len(copied)
-    assert "lib/decktet/cards.py" in copied
-    assert "code.py" in copied and "sprites/cards.bmp" in copied
-    assert "lib/handheld/rules/whist.txt" in copied
-    assert not [name for name in copied if name.startswith(("tests", "host_sim", "tools"))]
-    shutil.rmtree(target)

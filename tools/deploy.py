@@ -1,47 +1,73 @@
-"""Copy the device files (code.py, lib/, games/, fonts/, sprites/) to a CIRCUITPY drive.
+"""Put the game on a CIRCUITPY drive: build the project bundle, copy its files onto the drive.
 
-Python files, fonts, sprites and the text files the app reads (rules pages under lib/).
+The bundle (tools/bundle.py, ``dist/decktet-handheld-cp10.zip``) carries code.py, the
+compiled modules, the Adafruit libraries, fonts, sprites and rules texts: nothing else to
+install. Files already on the drive with the same bytes are not rewritten (less flash wear,
+fewer auto-reloads); code.py is written last. A ``.py`` left on the drive beside a bundled
+``.mpy`` (an older copy) is removed, as CircuitPython would import it instead of the ``.mpy``.
+Nothing else on the drive is touched (settings, other files).
 
 Usage: python tools/deploy.py /path/to/CIRCUITPY
-Third-party libraries are installed separately: circup install -r requirements-device.txt
 """
 
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from device_files import ROOT, device_python_files  # noqa: E402
-
-ASSET_DIRS = ("fonts", "sprites", "lib", "games")
-ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".txt")
+import bundle  # noqa: E402
+import cptools  # noqa: E402
 
 
-def device_files(root=ROOT):
-    """Every file that belongs on the device, relative to root."""
-    files = device_python_files(root)
-    for top in ASSET_DIRS:
-        for folder, dirnames, filenames in os.walk(os.path.join(root, top)):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-            for name in sorted(filenames):
-                if name.lower().endswith(ASSET_SUFFIXES):
-                    files.append(os.path.relpath(os.path.join(folder, name), root))
-    return sorted(files)
+def _same(path, data):
+    if not os.path.isfile(path) or os.path.getsize(path) != len(data):
+        return False
+    with open(path, "rb") as handle:
+        return handle.read() == data
 
 
-def deploy(target, root=ROOT):
-    """Copy the device files into target, keeping the layout; returns the count."""
+def copy_files(files, target):
+    """Write {relative path: bytes} into target; returns (written, unchanged, removed .py)."""
+    written, unchanged, removed = [], [], []
+    # code.py last: CircuitPython restarts it on every write, best when the rest is there.
+    for path in sorted(files, key=lambda name: (name == "code.py", name)):
+        destination = os.path.join(target, *path.split("/"))
+        if path.endswith(".mpy"):
+            shadow = destination[: -len(".mpy")] + ".py"
+            if os.path.isfile(shadow):
+                os.remove(shadow)
+                removed.append(path[: -len(".mpy")] + ".py")
+        if _same(destination, files[path]):
+            unchanged.append(path)
+            continue
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        with open(destination, "wb") as handle:
+            handle.write(files[path])
+        written.append(path)
+    return written, unchanged, removed
+
+
+def deploy(target, zip_path=bundle.DEFAULT_ZIP):
+    """Build the bundle into zip_path and copy its files into target (a mounted drive)."""
     if not os.path.isdir(target):
         raise SystemExit("no such drive folder: %s" % target)
-    files = device_files(root)
-    for relative in files:
-        destination = os.path.join(target, relative)
-        os.makedirs(os.path.dirname(destination) or target, exist_ok=True)
-        shutil.copyfile(os.path.join(root, relative), destination)
-    return len(files)
+    return copy_files(bundle.read_zip(bundle.build(zip_path)), target)
+
+
+def main(argv):
+    if len(argv) != 1:
+        raise SystemExit(__doc__)
+    try:
+        written, unchanged, removed = deploy(argv[0])
+    except cptools.Missing as error:
+        raise SystemExit(str(error)) from None
+    print(
+        "%s -> %s: %d files written, %d already up to date"
+        % (os.path.relpath(bundle.DEFAULT_ZIP), argv[0], len(written), len(unchanged))
+    )
+    if removed:
+        print("removed %d old .py files the .mpy files replace:" % len(removed), " ".join(removed))
+    return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    print("copied %d files to %s" % (deploy(sys.argv[1]), sys.argv[1]))
+    sys.exit(main(sys.argv[1:]))

