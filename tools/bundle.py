@@ -6,8 +6,8 @@ contents go on the drive as they are:
 - ``code.py`` (source: CircuitPython runs it);
 - ``lib/decktet/``, ``lib/handheld/`` and ``games/`` compiled to ``.mpy``, plus every other
   file found under ``lib/`` and ``games/`` (the rules texts, ...);
-- the Adafruit libraries the app imports (``adafruit_display_text``, ``adafruit_bitmap_font``,
-  ``adafruit_ticks``), compiled to ``.mpy`` from the copies installed in ``.venv``;
+- the Adafruit library the app imports (``adafruit_bitmap_font``, which reads the BDF fonts
+  into glyph sheets at start-up), compiled to ``.mpy`` from the copy installed in ``.venv``;
 - ``fonts/``, ``sprites/``;
 - ``bundle.txt``: the project's commit, the libraries' versions, the mpy-cross used.
 
@@ -39,9 +39,7 @@ MANIFEST = "bundle.txt"
 ASSET_DIRS = ("fonts", "sprites")
 # The Adafruit libraries on the device: distribution name -> its modules' top-level name.
 ADAFRUIT_LIBRARIES = (
-    ("adafruit-circuitpython-display-text", "adafruit_display_text"),
     ("adafruit-circuitpython-bitmap-font", "adafruit_bitmap_font"),
-    ("adafruit-circuitpython-ticks", "adafruit_ticks"),
 )
 # 1980-01-01, the earliest time a zip entry can hold.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)

@@ -95,9 +95,7 @@ class WhistScreen(Screen):
             group.append(widget)
         for text, x in (("Dummy", _DUMMY_X - 3), ("You", _MINE_X + 4)):
             group.append(ui.label(text, x, _CARD_Y - 9, ui.SMALL, ui.GREY))
-        self.trump_title = ui.label("", _TRUMP_X + 12, _CARD_Y - 9, ui.SMALL, ui.GREY)
-        self.trump_title.anchor_point = (0.5, 0.0)
-        self.trump_title.anchored_position = (_TRUMP_X + 12, _CARD_Y - 9)
+        self.trump_title = ui.label("", _TRUMP_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
         group.append(self.trump_title)
         self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
         self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
@@ -151,7 +149,10 @@ class WhistScreen(Screen):
         ace = flow.trump_ace(trump)
         self.trump.show(ace if ace >= 0 else cardview.EMPTY)
         self.no_trump.hidden = ace >= 0
-        ui.set_text(self.trump_title, "Trump" if ace >= 0 else "No trump")
+        title = "Trump" if ace >= 0 else "No trump"
+        if ui.set_text(self.trump_title, title):
+            # Centred over the trump card.
+            self.trump_title.move(_TRUMP_X + 12 - len(title) * 5 // 2, _CARD_Y - 9)
         # Prompt and detail lines.
         twiddling = step == flow.STEP_TWIDDLE
         self.choice_bar.hidden = not twiddling

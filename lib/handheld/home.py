@@ -4,15 +4,12 @@
 ===============
 
 The app's own screens: the main menu and what it opens (a game's set-up, Statistics,
-Settings, About and the card gallery).
+Settings, About; the card gallery is ``handheld.gallery``, loaded when opened).
 """
 
-import displayio
-
-from decktet import cards
-from handheld import cardview, registry, ui
-from handheld.app import App, Screen
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REPEAT_TIMINGS
+from handheld import registry
+from handheld.app import App
+from handheld.keys import K_A, K_B, REPEAT_TIMINGS
 from handheld.screens import MenuScreen, MessageScreen, OptionsScreen, TextScreen
 from handheld.store import SET_REPEAT, SETTING_CHOICES, SETTING_NAMES, STAT_SLOTS, counters_text
 
@@ -65,7 +62,9 @@ def _open_demo(app: App) -> None:
 
 
 def _open_gallery(app: App) -> None:
-    """After About: the card gallery."""
+    """After About: the card gallery (its module and the card sheet load only now)."""
+    from handheld.gallery import GalleryScreen
+
     app.push(GalleryScreen())
 
 
@@ -75,8 +74,8 @@ def open_setup(app: App, entry: Any) -> None:
     module = None
     rows = entry.setup(app.settings)
     if available:
+        app.begin_game(entry.module)
         module = entry.load()
-        app.game_module = entry.module
         if hasattr(module, "setup_rows"):
             rows = module.setup_rows(app)
 
@@ -164,96 +163,3 @@ class _SettingsScreen(OptionsScreen):
     def closed(self, app: App) -> None:
         """Save on the way out."""
         app.settings.save()
-
-
-class GalleryScreen(Screen):
-    """All 45 card faces, 24 to a page in three overlapping rows: a reviewer's check of
-    the card art and of ``CardRow``. Arrows move the cursor (the name shows below),
-    SELECT cycles the demo styles: plain, non-Moons dimmed, backs.
-    """
-
-    _PER_ROW = 8
-    _ROWS = 3
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: List[cardview.CardRow] = []
-        self.index = 0
-        self.page = -1
-        self.mode = 0
-        self.name: Any = None
-
-    def build(self, app: App) -> None:
-        """Three card rows, a name line and a hint."""
-        self.group = displayio.Group()
-        self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
-        r = 0
-        while r < self._ROWS:
-            row = cardview.CardRow(self._PER_ROW, 2, 6 + r * 34, ui.WIDTH - 4)
-            self.rows.append(row)
-            self.group.append(row.group)
-            r += 1
-        self.name = ui.label("", 2, 108, ui.LARGE, ui.ACCENT)
-        self.group.append(self.name)
-        self.group.append(ui.label("SELECT style", 100, 119, ui.SMALL, ui.GREY))
-        self._show()
-
-    def _show(self) -> None:
-        """Fill the rows for the current page and mode, place the cursor, name the card."""
-        per_page = self._PER_ROW * self._ROWS
-        page = self.index // per_page
-        if page != self.page:
-            self.page = page
-            self._fill_page()
-        local = self.index - page * per_page
-        r = 0
-        while r < self._ROWS:
-            row = self.rows[r]
-            row.set_cursor(local - r * self._PER_ROW if local // self._PER_ROW == r else -1)
-            r += 1
-        text = "%d %s" % (self.index, cards.name(self.index))
-        if self.mode == 1:
-            text += " (dim)" if not cards.suits(self.index) & cards.MOONS else ""
-        ui.set_text(self.name, text)
-
-    def _fill_page(self) -> None:
-        """Card codes (or backs) and dimming for every row of the page."""
-        first = self.page * self._PER_ROW * self._ROWS
-        r = 0
-        while r < self._ROWS:
-            codes = []
-            start = first + r * self._PER_ROW
-            code = start
-            while code < min(start + self._PER_ROW, cards.NUM_CARDS):
-                codes.append(cardview.BACK if self.mode == 2 else code)
-                code += 1
-            self.rows[r].set_cards(codes)
-            mask = 0
-            if self.mode == 1:
-                i = 0
-                while i < len(codes):
-                    if not cards.suits(start + i) & cards.MOONS:
-                        mask |= 1 << i
-                    i += 1
-            self.rows[r].set_dimmed(mask)
-            r += 1
-
-    def key(self, app: App, key: int) -> None:
-        """Move through the 45 cards, change style, or go back."""
-        step = 0
-        if key == K_LEFT:
-            step = -1
-        elif key == K_RIGHT:
-            step = 1
-        elif key == K_UP:
-            step = -self._PER_ROW
-        elif key == K_DOWN:
-            step = self._PER_ROW
-        elif key == K_SELECT:
-            self.mode = (self.mode + 1) % 3
-            self.page = -1
-        elif key == K_B or key == K_A:
-            app.pop()
-            return
-        self.index = (self.index + step) % 45
-        self._show()

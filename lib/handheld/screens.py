@@ -58,9 +58,12 @@ class MenuScreen(Screen):
 
     def build(self, app: App) -> None:
         """Title, list and hint."""
+        # A rebuilt menu (the main menu after a game) keeps its selected row.
+        selected = self.menu.index if self.menu is not None else 0
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
         self.menu = ui.ListMenu(self.items, 0, _LIST_TOP, ui.WIDTH, 9)
+        self.menu.select(selected)
         self.group.append(self.menu.group)
         self.group.append(hint("A choose  B back" if self.back else "A choose"))
 

@@ -151,6 +151,7 @@ class Text(displayio.TileGrid):
             y=y + _DROP[size],
         )
         self._columns = columns
+        self._size = size
         self._right = right
         self._color = color
         self._text = ""
@@ -178,6 +179,11 @@ class Text(displayio.TileGrid):
                 self[column] = tile
             column += 1
         self._text = text
+
+    def move(self, x: int, y: int) -> None:
+        """Put the text's top-left (top-right if right-aligned) corner at x, y."""
+        self.x = x - self._columns * CHAR_WIDTH[self._size] if self._right else x
+        self.y = y + _DROP[self._size]
 
     @property
     def color(self) -> int:

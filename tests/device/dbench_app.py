@@ -37,17 +37,13 @@ _PRELOADED = (
 # What code.py -> handheld.shell.main() imports up to the main menu, in first-import order,
 # each module after the modules it imports (so each line is that module's own cost).
 _SHELL = ("handheld.shell", "handheld.keys", "handheld.hw", "handheld.app", "handheld.store")
-_HOME_DEPS = ("decktet.cards", "handheld.bmp", "handheld.cardview", "handheld.registry")
-# handheld.ui imports adafruit_bitmap_font.bdf alone (bitmap_font would import all four
-# font loaders: about 10 KB more).
-_BITMAP_FONT = ("adafruit_bitmap_font.glyph_cache", "adafruit_bitmap_font.bdf")
-_DISPLAY_TEXT = ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label")
+_HOME_DEPS = ("handheld.registry",)
+# handheld.ui reads the fonts with adafruit_bitmap_font.bdf only while it builds its glyph
+# sheets, then unloads it; adafruit_display_text is not used (see README: heap).
 _KIT = ("handheld.layout", "handheld.ui", "handheld.screens", "handheld.home")
 _GROUPS = (
     ("shell", _SHELL),
     ("home_deps", _HOME_DEPS),
-    ("adafruit_bitmap_font", _BITMAP_FONT),
-    ("adafruit_display_text", _DISPLAY_TEXT),
     ("ui_kit", _KIT),
 )
 _HEAP_KB = 120
@@ -127,11 +123,12 @@ def _game(game):
     """Boot, then one game's engine, flow and screens; then quit as App.end_game does and
     report what stays loaded."""
     boot = yield from _boot(False)
+    keep = tuple(sys.modules)
     cost = yield from _measure(_modules(game), "app")
     print("BENCH app_%s_engine_flow_screens %d bytes" % (game, cost))
     print("BENCH app_boot_plus_%s %d bytes %s" % (game, boot + cost, _percent(boot + cost)))
     before_quit = live()
-    sys.modules["handheld.app"].unload_package("games.%s" % game)
+    sys.modules["handheld.app"].unload_modules(keep)
     yield
     kept = cost - (before_quit - live())
     print("BENCH app_%s_kept_after_quit %d bytes (interned names)" % (game, kept))
@@ -150,9 +147,3 @@ def bench_c_bharg():
 def bench_d_jekyll():
     """Jekyll & Hyde on top of boot."""
     yield from _game("jekyll")
-
-
-def bench_e_unused_label():
-    """adafruit_display_text.label, which the app does not import (it uses bitmap_label)."""
-    yield from _boot(False)
-    yield from _measure(("adafruit_display_text.label",), "app_unused")

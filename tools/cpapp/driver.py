@@ -15,8 +15,8 @@ the script's keys are followed by COUNT seeded random taps.
 Output lines (all figures in bytes):
   BASE n                      heap held before the shell (subtracted from the rest)
   S screen depth game heap    a frame where the top screen, stack depth or game changed
-  P heap                      a new app-heap peak
-  MARK label frame depth rec a marker was reached: stack depth, game result recorded
+  M heap                      the most heap any frame of the state named above held
+  MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
   END frames refreshes peak   the script ran out; the run is over
   ERROR type message          the app raised (the traceback follows on stderr)
 """
@@ -55,6 +55,7 @@ class Driver:
         self.random_left = random_count
         self.random_state = random_seed & 0x3FFFFFFF or 1
         self.last_state = None
+        self.state_peak = 0
         self.peak = 0
         self.base = 0
 
@@ -124,7 +125,9 @@ class Driver:
         from handheld import shell
 
         app = shell.current_app
-        print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0)
+        gc.collect()
+        used = gc.mem_alloc() - self.base
+        print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
 
     def sleep(self, seconds):
         """The app loop's pause: measure the heap, advance the clock, feed keys."""
@@ -137,11 +140,15 @@ class Driver:
         top = app.stack[-1]
         state = (type(top).__name__, len(app.stack), app.game_module)
         if state != self.last_state:
+            if self.last_state is not None:
+                print("M", self.state_peak)
             self.last_state = state
+            self.state_peak = 0
             print("S", state[0], state[1], state[2] or "-", used)
+        if used > self.state_peak:
+            self.state_peak = used
         if used > self.peak:
             self.peak = used
-            print("P", used)
         now = self.frame * _FRAME_MS
         supervisor.NOW[0] = now
         if not self._feed(now):
@@ -163,6 +170,7 @@ def main():
     try:
         shell.main()
     except Done:
+        print("M", driver.state_peak)
         print("END", driver.frame, board.DISPLAY.refreshes, driver.peak)
     except Exception as error:
         print("ERROR", type(error).__name__, error)

@@ -16,8 +16,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for path in (os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "device"), ROOT,
-             os.path.join(ROOT, "lib")):
+for path in (
+    os.path.join(ROOT, "tests"),
+    os.path.join(ROOT, "tests", "device"),
+    ROOT,
+    os.path.join(ROOT, "lib"),
+):
     if path not in sys.path:
         sys.path.insert(0, path)
 
@@ -48,7 +52,9 @@ def _planner(game, setup):
     if game == "whist":
         return test_whist_screens.Strategy(setup + ["A"], illegal_probe=False)
     if game == "bharg":
-        return test_bharg_screens.Player(" ".join(setup + ["A"]), lambda player, name, screen: False)
+        return test_bharg_screens.Player(
+            " ".join(setup + ["A"]), lambda player, name, screen: False
+        )
     player = test_jekyll_screens.Player()
     player.setup = setup + ["A"]
     return player

@@ -1,0 +1,182 @@
+"""The whole-app gate: the bundle's files, unpacked, run on CircuitPython's unix port with
+its own C displayio, under the heap a PyBadge gives the app, and held to heap budgets.
+
+Two runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
+game with every set-up choice, each played to its end and back to the main menu, and each
+quit from the pause menu), then seeded random keys from boot. Garbage is collected every
+frame; the app heap is what the app holds beyond the interpreter, the driver and the
+stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
+MemoryError included), or a scripted game did not reach its end and the main menu.
+
+usage: python tools/cpapp/run.py [--random N] [--seed S] [--folder DIR] [--script F]
+                                [--game-kb KB]
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import bundle  # noqa: E402
+import cptools  # noqa: E402
+
+SCRIPT = os.path.join(HERE, "app.keys")
+APP_HEAP = 120 * 1024  # what a PyBadge's gc.mem_free() shows when code.py starts
+# Budgets (KB of app heap). Issue 9's targets: the main menu at most 56 KB (met), every
+# game's peak at most 96 KB (24 KB kept free for fragmentation and version drift), and the
+# main menu after quitting a game at most 4 KB above the main menu at boot. The last two
+# are not met yet (README, "Heap"): the gate holds the app to the ceilings it meets today,
+# which may only go down until they reach the targets.
+MENU_KB = 56
+GAME_TARGET_KB = 96
+GAME_PEAK_KB = 112
+AFTER_QUIT_TARGET_KB = 4
+AFTER_QUIT_EXTRA_KB = 13
+
+
+def run_driver(folder, program, heap, script, random_count=0, seed=0):
+    """Run driver.py on the unpacked bundle; returns its output lines (raises on a crash
+    that printed no ERROR line)."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(
+        (os.path.join(HERE, "standins"), os.path.join(folder, "lib"), folder)
+    )
+    command = [program, "-X", "heapsize=%d" % heap, os.path.join(HERE, "driver.py"), script]
+    if random_count:
+        command += ["random", str(random_count), str(seed)]
+    result = subprocess.run(
+        command, cwd=folder, env=env, capture_output=True, text=True, check=False
+    )
+    lines = result.stdout.splitlines()
+    if result.returncode != 0 and not any(line.startswith("ERROR") for line in lines):
+        lines.append("ERROR exit %d %s" % (result.returncode, result.stderr.strip()[-400:]))
+    elif result.returncode != 0:
+        lines.append("TRACEBACK " + result.stderr.strip().replace("\n", " | ")[-600:])
+    return lines
+
+
+def parse(lines):
+    """Figures of one run: per state (game, screen) the first and most heap, the markers,
+    errors and the end line."""
+    states = {}
+    marks = []
+    errors = []
+    end = None
+    current = None
+    for line in lines:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "S":
+            current = (words[3], words[1])
+            first = int(words[4])
+            low, high = states.get(current, (first, first))
+            states[current] = (min(low, first), high)
+        elif words[0] == "M" and current is not None:
+            low, high = states[current]
+            states[current] = (low, max(high, int(words[1])))
+        elif words[0] == "MARK":
+            marks.append((words[1], int(words[3]), int(words[4]), int(words[5])))
+        elif words[0] in ("ERROR", "TRACEBACK"):
+            errors.append(line)
+        elif words[0] == "END":
+            end = [int(word) for word in words[1:]]
+    return states, marks, errors, end
+
+
+def game_name(module):
+    """ "games.whist.screens" -> "whist"; "-" is the main menu (no game loaded)."""
+    return module.split(".")[1] if module.startswith("games.") else "menu"
+
+
+def report(title, states, marks, errors, end, game_kb=GAME_PEAK_KB):
+    """Print a run's table; returns the budget problems found."""
+    problems = list(errors)
+    print("== %s" % title)
+    if end:
+        print("frames %d, refreshes %d, peak app heap %d bytes" % tuple(end))
+    elif not errors:
+        problems.append("the run did not reach its end")
+    boot_menu = states.get(("-", "MenuScreen"), (0, 0))[0]
+    print("%-8s %-16s %9s %9s" % ("game", "screen", "first", "most"))
+    peaks = {}
+    for (module, screen), (low, high) in sorted(states.items()):
+        game = game_name(module)
+        print("%-8s %-16s %9d %9d" % (game, screen, low, high))
+        peaks[game] = max(peaks.get(game, 0), high)
+    print("main menu at boot: %d bytes (budget %d KB)" % (boot_menu, MENU_KB))
+    if boot_menu > MENU_KB * 1024:
+        problems.append("main menu %d bytes > %d KB" % (boot_menu, MENU_KB))
+    for game, peak in sorted(peaks.items()):
+        if game == "menu":
+            continue
+        print(
+            "%s peak: %d bytes (%.1f KB; budget %d KB, target %d KB)"
+            % (game, peak, peak / 1024, game_kb, GAME_TARGET_KB)
+        )
+        if peak > game_kb * 1024:
+            problems.append("%s peak %d bytes > %d KB" % (game, peak, game_kb))
+    limit = boot_menu + AFTER_QUIT_EXTRA_KB * 1024
+    for label, depth, recorded, heap in marks:
+        kind, _, name = label.partition("-")
+        if kind == "start":
+            continue
+        print(
+            "after %-14s main menu %d bytes (+%d over boot; budget +%d KB, target +%d KB)"
+            % (name, heap, heap - boot_menu, AFTER_QUIT_EXTRA_KB, AFTER_QUIT_TARGET_KB)
+        )
+        if depth != 1:
+            problems.append("%s: not back at the main menu (stack depth %d)" % (name, depth))
+        if kind == "done" and not recorded:
+            problems.append("%s: the game did not reach its end" % name)
+        if heap > limit:
+            problems.append("%s: %d bytes on the menu after quitting > %d" % (name, heap, limit))
+    return problems
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random", type=int, default=3000, help="random key taps (0: none)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--folder", help="an unpacked bundle to run instead of building one")
+    parser.add_argument("--script", default=SCRIPT, help="the key script (default: app.keys)")
+    parser.add_argument("--game-kb", type=int, default=GAME_PEAK_KB, help="game peak budget")
+    args = parser.parse_args(argv)
+    try:
+        program = cptools.program("circuitpython-unix32-displayio")
+    except cptools.Missing as error:
+        print("whole-app gate: %s" % error)
+        return 1
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.folder or bundle.stage(os.path.join(scratch, "drive"))
+        empty = os.path.join(scratch, "empty.keys")
+        with open(empty, "w") as handle:
+            handle.write("SEEDS\n")
+        # What the interpreter, driver and stand-ins hold: the app gets APP_HEAP on top.
+        probe = run_driver(folder, program, 4 * APP_HEAP, empty)
+        base = [int(line.split()[1]) for line in probe if line.startswith("BASE")]
+        if not base:
+            print("whole-app gate: the driver did not start: %s" % " ".join(probe)[-400:])
+            return 1
+        heap = APP_HEAP + base[0]
+        print(
+            "CircuitPython %s, heap %d = app %d + interpreter/driver/stand-ins %d"
+            % (os.path.basename(program), heap, APP_HEAP, base[0])
+        )
+        lines = run_driver(folder, program, heap, args.script)
+        problems = report("key script %s" % args.script, *parse(lines), game_kb=args.game_kb)
+        if args.random:
+            lines = run_driver(folder, program, heap, empty, args.random, args.seed)
+            title = "%d random keys, seed %d" % (args.random, args.seed)
+            problems += report(title, *parse(lines), game_kb=args.game_kb)
+    for problem in problems:
+        print("BUDGET/RUN FAILURE: %s" % problem)
+    print("whole-app gate: %s" % ("FAILED, %d problems" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
