@@ -7,7 +7,7 @@ NODE_STAMP := tools/mpgate/node_modules/.installed
 TYPESHED := $(VENV)/cp-typeshed
 CIRCUITPY ?=
 
-.PHONY: test venv node pytest lint format typecheck mpycross mpgate bench sim bundle deploy goldens clean
+.PHONY: test venv node pytest lint format typecheck mpycross mpgate cpgate bench sim bundle deploy goldens clean
 
 test: venv node
 	@bash tools/run_gates.sh
@@ -43,6 +43,11 @@ mpycross: venv
 
 mpgate: node
 	node tools/mpgate/run.mjs
+
+# The device tests on CircuitPython's own unix port (32-bit, 120 KB heap), device code as
+# .mpy from CircuitPython's mpy-cross; builds the programs first if they are missing.
+cpgate: venv
+	$(PY) tools/cpgate/run_device_tests.py
 
 # Heap measurements on MicroPython (tests/device/dbench_*.py), printed as a table.
 bench: node

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the five gates in order, keeps going after a failure so every result is shown,
+# Runs the six gates in order, keeps going after a failure so every result is shown,
 # and ends with a one-line summary. Called by `make test` after the venv and npm set-up.
 set -u
 cd "$(dirname "$0")/.."
@@ -24,6 +24,7 @@ gate ruff .venv/bin/ruff check .
 gate mypy-circuitpython .venv/bin/mypy
 gate mpy-cross .venv/bin/python tools/mpy_gate.py
 gate micropython node tools/mpgate/run.mjs
+gate circuitpython-device .venv/bin/python tools/cpgate/run_device_tests.py
 
 echo
 summary=$(IFS=';'; echo "${results[*]}")
