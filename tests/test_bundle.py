@@ -196,7 +196,9 @@ def test_cli_writes_and_unpacks(tmp_path):
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert (unpacked / "code.py").is_file() and (unpacked / "lib" / "adafruit_bitmap_font" / "bdf.mpy").is_file()
+    assert (unpacked / "code.py").is_file() and (
+        unpacked / "lib" / "adafruit_bitmap_font" / "bdf.mpy"
+    ).is_file()
     assert "%d files" % len(bundle.read_zip(str(out))) in result.stdout
 
 

@@ -24,11 +24,12 @@ except ImportError:
 _FRAME_SECONDS = 0.01
 
 
-def unload_modules(keep: Any) -> None:
-    """Forget every loaded module whose name is not in ``keep``, so their heap can be
-    freed (a parent package keeps a submodule as an attribute too)."""
+def unload_modules(keep: Any, package: str = "") -> None:
+    """Forget every loaded module whose name is not in ``keep``, and ``package`` with its
+    submodules, so their heap can be freed (a parent package keeps a submodule as an
+    attribute too)."""
     for loaded in list(sys.modules):
-        if loaded not in keep:
+        if loaded not in keep or (package and (loaded + ".").startswith(package + ".")):
             del sys.modules[loaded]
             parent, _, child = loaded.rpartition(".")
             if parent in sys.modules and hasattr(sys.modules[parent], child):
@@ -121,10 +122,7 @@ class App:
         """Close the top screen and show the one below (the root is never popped)."""
         if len(self.stack) < 2:
             return
-        old = self.stack.pop()
-        old.closed(self)
-        # Its widgets go now; its other fields may still be read by the code that popped it.
-        old.group = None
+        self._discard(self.stack.pop())
         self._show()
         self.stack[-1].shown(self)
 
@@ -143,13 +141,10 @@ class App:
         self.stack[-1].shown(self)
 
     def _discard(self, screen: Screen) -> None:
-        """Close a screen for good and let go of everything it holds. The garbage collector
-        scans the stack conservatively: a stale pointer to a closed play screen, left in
-        a dead stack slot, would otherwise keep its whole game alive (measured: 45 KB
-        still held on the main menu after a Bharg match)."""
+        """Close a screen for good and let go of its widgets (its other fields may still be
+        read by the code that closed it)."""
         screen.closed(self)
-        for name in list(screen.__dict__):
-            setattr(screen, name, None)
+        screen.group = None
 
     def _show(self) -> None:
         """Make the top screen's group the display's root (building it if it was let go)."""
@@ -191,8 +186,8 @@ class App:
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
         self.game = None
-        if self.modules_before is not None:
-            unload_modules(self.modules_before)
+        if self.modules_before is not None and self.game_module is not None:
+            unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
         self.modules_before = None
         self.game_module = None
         gc.collect()
