@@ -54,6 +54,11 @@ def _load_sheets() -> None:
 
     from adafruit_bitmap_font import bdf
 
+    chars = ""
+    code = _FIRST_CHAR
+    while code < _FIRST_CHAR + _CHARS:
+        chars += chr(code)
+        code += 1
     size = 0
     while size < 2:
         width = CHAR_WIDTH[size]
@@ -61,11 +66,6 @@ def _load_sheets() -> None:
         sheet = displayio.Bitmap(width * _CHARS, height, 2)
         with open(_FONT_FILES[size], "rb") as handle:
             reader = bdf.BDF(handle, displayio.Bitmap)
-            chars = ""
-            code = _FIRST_CHAR
-            while code < _FIRST_CHAR + _CHARS:
-                chars += chr(code)
-                code += 1
             reader.load_glyphs(chars)
             ascent = reader.ascent
             code = 0
@@ -88,9 +88,12 @@ def _load_sheets() -> None:
         reader = None
         glyph = None
         size += 1
-    for name in ("adafruit_bitmap_font.bdf", "adafruit_bitmap_font.glyph_cache"):
+    for name in (
+        "adafruit_bitmap_font.bdf",
+        "adafruit_bitmap_font.glyph_cache",
+        "adafruit_bitmap_font",
+    ):
         sys.modules.pop(name, None)
-    sys.modules.pop("adafruit_bitmap_font", None)
     gc.collect()
 
 

@@ -58,6 +58,7 @@ class Driver:
         self.state_peak = 0
         self.peak = 0
         self.base = 0
+        self.shell = None  # handheld.shell, once main() has imported it
 
     def seed_source(self):
         """The next game seed from the script's list (deterministic like the simulator)."""
@@ -122,9 +123,7 @@ class Driver:
     def _mark(self, label):
         """Print a marker with where the app is: stack depth, and whether the running (or
         last) game's result was recorded."""
-        from handheld import shell
-
-        app = shell.current_app
+        app = self.shell.current_app
         gc.collect()
         used = gc.mem_alloc() - self.base
         print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
@@ -134,9 +133,7 @@ class Driver:
         self.frame += 1
         gc.collect()
         used = gc.mem_alloc() - self.base
-        from handheld import shell
-
-        app = shell.current_app
+        app = self.shell.current_app
         top = app.stack[-1]
         state = (type(top).__name__, len(app.stack), app.game_module)
         if state != self.last_state:
@@ -165,6 +162,7 @@ def main():
     print("BASE", driver.base)
     from handheld import shell
 
+    driver.shell = shell
     shell.seed_source = driver.seed_source
     shell.sleep = driver.sleep
     try:
