@@ -175,4 +175,5 @@ def main():
         raise
 
 
-main()
+if __name__ == "__main__":
+    main()
