@@ -216,9 +216,9 @@ def test_two_player_round_by_keys_with_privacy_screens():
     for seat, row in enumerate(rows):
         assert len(set(hands[seat])) == 7
         for i in range(7):
-            x = row.group.x + row.sprites[i].group.x + 3
+            x = row.group.x + row.sprites[i].x + 3
             assert image.getpixel((x, row.group.y + 27)) == player.face, (seat, i)
-        assert row.sprites[7].group.hidden
+        assert row.sprites[7].hidden
     # Each unbound value is printed beside its hand, the winner named in the title.
     assert str(scores[winner]) in texts and "0" in texts
     assert "Round 1: P%d wins %d pts" % (winner + 1, scores[winner]) in texts
@@ -287,11 +287,11 @@ def test_three_players_round_end_shows_three_hands():
     result = screen.result
     for seat, row in enumerate(screen.rows):
         hand = [row.card_at(i) for i in range(6)]
-        assert row.sprites[6].group.hidden
+        assert row.sprites[6].hidden
         assert result["unbound"][seat] == engine.unbound_value(hand, screen.ace_top)
         assert str(result["unbound"][seat]) in texts
         for i in range(6):
-            x = row.group.x + row.sprites[i].group.x + 3
+            x = row.group.x + row.sprites[i].x + 3
             assert image.getpixel((x, row.group.y + 27)) == player.face
     # The rows and their bars stay above the hint line.
     assert screen.rows[2].group.y + cardview.CARD_H + 5 <= 119

@@ -90,9 +90,9 @@ class Player:
         image = sim.display.image
         for i, sprite in enumerate(screen.sprites):
             index = screen.top + i
-            if index >= len(obs["ribbon"]) or sprite.group.y:
+            if index >= len(obs["ribbon"]) or sprite.y:
                 continue
-            x = 8 + sprite.group.x
+            x = 8 + sprite.x
             # Inside the last visible strip of the card (the next card overlaps the rest).
             pixel = image.getpixel((x + 6, 35 + 26))
             if obs["face_up"][index]:
@@ -179,7 +179,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
         from games.jekyll.screens import MODE_ANIM
 
         if screen.mode == MODE_ANIM:
-            cards = [s.card for s in screen.sprites if not s.group.hidden]
+            cards = [s.card for s in screen.sprites if not s.hidden]
             seen.append((screen.anim_frame, cards, screen.banner_h.hidden))
             return False
         return screen.animations == 1
@@ -198,7 +198,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     assert middle and all(cards.count(-2) == 1 for cards in middle)
     assert all(hyde_hidden for _, _, hyde_hidden in seen)
     # It ends showing the new side's view of the viewport.
-    shown = [s.card for s in screen.sprites if not s.group.hidden]
+    shown = [s.card for s in screen.sprites if not s.hidden]
     ribbon = screen.obs["ribbon"][screen.top : screen.top + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))

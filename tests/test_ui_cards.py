@@ -16,10 +16,10 @@ def at_repo_root(monkeypatch):
 
 def test_sheet_loads_with_its_palette():
     bitmap, colours = bmp.load("sprites/cards.bmp")
-    assert (bitmap.width, bitmap.height) == (72, 60)
-    # Every tile size divides the sheet, as CircuitPython's TileGrid requires.
-    for tile_w, tile_h in ((24, 30), (6, 10), (8, 10)):
-        assert bitmap.width % tile_w == 0 and bitmap.height % tile_h == 0
+    assert (bitmap.width, bitmap.height) == (64, 80)
+    # The tile size divides the sheet, as CircuitPython's TileGrid requires.
+    assert bitmap.width % cardview.TILE_W == 0 and bitmap.height % cardview.TILE_H == 0
+    assert cardview.SUIT_TILES + 18 <= (bitmap.width // 8) * (bitmap.height // 10)
     assert len(colours) == 13
     suit_colours = colours[4:10]
     assert len(set(suit_colours)) == 6
@@ -32,24 +32,32 @@ def test_bmp_loader_refuses_other_files(tmp_path):
         bmp.load(str(path))
 
 
+def frame_tiles(kind):
+    """The nine tiles of a plain frame."""
+    return [cardview.FRAME_TILES + kind * 9 + i for i in range(9)]
+
+
 @pytest.mark.parametrize("card", range(cards.NUM_CARDS))
 def test_card_face_tiles(card):
     sprite = cardview.CardSprite()
     sprite.show(card)
-    assert sprite.frame[0] == cardview.FRAME_FACE
-    assert sprite.rank[0] == cardview.GLYPH_BASE + cards.rank(card)
-    expected = [cardview.SUIT_BASE + s for s in range(6) if cards.suits(card) & (1 << s)]
-    expected += [cardview.SUIT_BLANK] * (3 - len(expected))
-    assert [sprite.suits[i] for i in range(3)] == expected
+    expected = frame_tiles(cardview.FACE)
+    expected[0] = cardview.RANK_TILES + cards.rank(card)
+    suits = [s for s in range(6) if cards.suits(card) & (1 << s)]
+    for row, suit in enumerate(suits):
+        expected[row * 3 + 1] = cardview.SUIT_TILES + row * 6 + suit
+    assert [sprite[i] for i in range(9)] == expected
 
 
 def test_back_and_empty():
     sprite = cardview.CardSprite()
     sprite.show(cardview.BACK)
-    assert sprite.frame[0] == cardview.FRAME_BACK
-    assert sprite.rank[0] == cardview.GLYPH_BLANK
+    assert [sprite[i] for i in range(9)] == frame_tiles(cardview.BACK_FRAME)
+    sprite.show(cards.EXCUSE)
     sprite.show(cardview.EMPTY)
-    assert sprite.frame[0] == cardview.FRAME_OUTLINE
+    assert [sprite[i] for i in range(9)] == frame_tiles(cardview.OUTLINE)
+    sprite.show(30)  # face again after an outline: every tile is the face's
+    assert sprite[2] == frame_tiles(cardview.FACE)[2]
 
 
 def test_glyph_tiles_match_rank_glyphs():
@@ -68,9 +76,9 @@ def test_row_layout_overlaps_only_when_needed():
     row.set_cards(list(range(9)))
     assert row.stride >= 17  # the rank and suit column stay visible
     assert row.slot_x(8) + cardview.CARD_W <= 160
-    assert all(not row.sprites[i].group.hidden for i in range(9))
+    assert all(not row.sprites[i].hidden for i in range(9))
     row.set_cards([5])
-    assert [row.sprites[i].group.hidden for i in range(9)] == [False] + [True] * 8
+    assert [row.sprites[i].hidden for i in range(9)] == [False] + [True] * 8
     with pytest.raises(ValueError):
         row.set_cards(list(range(10)))
 
@@ -78,22 +86,20 @@ def test_row_layout_overlaps_only_when_needed():
 def test_cursor_dim_hide_change_no_structure():
     row = cardview.CardRow(7)
     row.set_cards(list(range(7)))
-    groups = [s.group for s in row.sprites]
-    grids = [(s.frame, s.rank, s.suits) for s in row.sprites]
+    grids = list(row.sprites)
     _, normal, dimmed, lit, dim_lit = cardview.sheet()
     row.set_cursor(2)
-    assert row.sprites[2].group.y == -cardview.RAISE and row.sprites[2].frame.pixel_shader is lit
+    assert row.sprites[2].y == -cardview.RAISE and row.sprites[2].pixel_shader is lit
     row.set_cursor(3)
-    assert row.sprites[2].group.y == 0 and row.sprites[2].frame.pixel_shader is normal
+    assert row.sprites[2].y == 0 and row.sprites[2].pixel_shader is normal
     row.set_dimmed(0b1001)
-    assert row.sprites[0].rank.pixel_shader is dimmed and row.sprites[1].rank.pixel_shader is normal
-    assert row.sprites[3].frame.pixel_shader is dim_lit  # the cursor's card, dimmed
+    assert row.sprites[0].pixel_shader is dimmed and row.sprites[1].pixel_shader is normal
+    assert row.sprites[3].pixel_shader is dim_lit  # the cursor's card, dimmed
     row.dim_except([0, 1])
     assert row.dimmed == 0b1111100
     row.set_hidden(1)
-    assert row.sprites[1].group.hidden
+    assert row.sprites[1].hidden
     row.set_hidden(1, False)
-    assert not row.sprites[1].group.hidden
-    assert [s.group for s in row.sprites] == groups
-    assert [(s.frame, s.rank, s.suits) for s in row.sprites] == grids
+    assert not row.sprites[1].hidden
+    assert list(row.sprites) == grids
     assert len(row.group) == 7

@@ -382,7 +382,6 @@ def test_fresh_card_sprite_shows_the_empty_outline():
     from handheld import cardview
 
     sprite = cardview.CardSprite()
-    assert sprite.frame[0] == cardview.FRAME_OUTLINE
-    assert sprite.rank[0] == cardview.GLYPH_BLANK
-    assert [sprite.suits[i] for i in range(3)] == [cardview.SUIT_BLANK] * 3
+    outline = [cardview.FRAME_TILES + cardview.OUTLINE * 9 + i for i in range(9)]
+    assert [sprite[i] for i in range(9)] == outline
     assert sprite.card == cardview.EMPTY

@@ -2,17 +2,22 @@
 
     .venv/bin/python tools/make_sprites.py
 
-One 8-bit indexed BMP, 72x60 px, palette index 0 transparent. Three tile sizes share
-it (each region lies on its own tile grid, and 72x60 divides by all of them):
+One 8-bit indexed BMP, 64x80 px: 64 tiles of 8x10 px, tile t at column t % 8, row t // 8,
+palette index 0 transparent. A card on screen is one 3x3 TileGrid of these tiles (24x30
+px), so each tile is a ninth of a card with its rank glyph or suit icon already drawn in:
 
-- frames, 24x30 tiles, row 0: 0 card face, 1 card back, 2 empty-slot outline;
-- rank glyphs, 6x10 tiles, from y=30: tile 36+k for glyph k of "XA23456789CPT"
-  (decktet.cards rank order), 49 blank;
-- suit icons, 8x10 tiles, from y=50: tile 45+s for suit s (Moons, Suns, Waves, Leaves,
-  Wyrms, Knots), 51 blank.
+- tile 0: transparent;
+- tiles 1 + kind * 9 + row * 3 + column: the plain frames, kind 0 card face, 1 card back,
+  2 empty-slot outline;
+- tiles 28 + k: the face's top-left ninth with glyph k of "XA23456789CPT" (decktet.cards
+  rank order) at (2, 1);
+- tiles 41 + row * 6 + s: the face's middle column, row 0..2, with the icon of suit s
+  (Moons, Suns, Waves, Leaves, Wyrms, Knots) at (9, row * 10 + 2).
 
-lib/handheld/cardview.py knows these numbers (FRAME_*, GLYPH_BASE, SUIT_BASE).
-Rank glyphs are the misc-fixed 6x10 digits and letters (fonts/fixed-6x10.bdf), emboldened.
+One grid per card instead of a Group of three (frame, glyph, suit column) costs a quarter
+of the heap on CircuitPython. lib/handheld/cardview.py knows these numbers (FRAME_TILES,
+RANK_TILES, SUIT_TILES). Rank glyphs are the misc-fixed 6x10 digits and letters
+(fonts/fixed-6x10.bdf), emboldened.
 """
 
 import os
@@ -20,7 +25,9 @@ import os
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WIDTH, HEIGHT = 72, 60
+WIDTH, HEIGHT = 64, 80
+TILE_W, TILE_H = 8, 10
+FRAME_TILES, RANK_TILES, SUIT_TILES = 1, 28, 41
 CARD_W, CARD_H = 24, 30
 GLYPHS = "XA23456789CPT"
 
@@ -116,6 +123,28 @@ def draw_glyph(image, x0, y0, glyph):
                 image.putpixel((x0 + x + xoff, y0 + top + r), 3)
 
 
+def card_image(kind, glyph=None, icons=()):
+    """A whole 24x30 card: frame ``kind``, an optional rank glyph at (2, 1) and suit icons
+    ``(row, suit)`` in the column at x = 9 (where the old three-grid sprite drew them)."""
+    image = Image.new("P", (CARD_W, CARD_H), 0)
+    draw_frame(image, 0, kind)
+    if glyph is not None:
+        draw_glyph(image, 2, 1, glyph)
+    for row, suit in icons:
+        for y, line in enumerate(ICONS[suit]):
+            for x, cell in enumerate(line):
+                if cell == "X":
+                    image.putpixel((9 + x, row * TILE_H + 2 + y), 4 + suit)
+    return image
+
+
+def put_tile(sheet, tile, card, column, row):
+    """Copy the ninth of ``card`` at (column, row) into tile number ``tile``."""
+    box = (column * TILE_W, row * TILE_H, (column + 1) * TILE_W, (row + 1) * TILE_H)
+    x0, y0 = (tile % 8) * TILE_W, (tile // 8) * TILE_H
+    sheet.paste(card.crop(box), (x0, y0))
+
+
 def main():
     """Draw the sheet and write it as an 8-bit indexed BMP."""
     image = Image.new("P", (WIDTH, HEIGHT), 0)
@@ -124,18 +153,23 @@ def main():
         flat.extend(colour)
     image.putpalette(flat)
     for index, kind in enumerate(("face", "back", "outline")):
-        draw_frame(image, index * CARD_W, kind)
+        card = card_image(kind)
+        for position in range(9):
+            put_tile(image, FRAME_TILES + index * 9 + position, card, position % 3, position // 3)
     font = read_bdf_glyphs(os.path.join(ROOT, "fonts", "fixed-6x10.bdf"))
     for k, char in enumerate(GLYPHS):
-        tile = 36 + k
-        draw_glyph(image, (tile % 12) * 6, (tile // 12) * 10, font[char])
-    for suit, rows in enumerate(ICONS):
-        tile = 45 + suit
-        x0, y0 = (tile % 9) * 8, (tile // 9) * 10 + 2
-        for y, row in enumerate(rows):
-            for x, cell in enumerate(row):
-                if cell == "X":
-                    image.putpixel((x0 + x, y0 + y), 4 + suit)
+        with_glyph = card_image("face", font[char])
+        # The glyph must lie inside the top-left ninth, or the tile would cut it.
+        plain = card_image("face")
+        for y in range(CARD_H):
+            for x in range(CARD_W):
+                if x >= TILE_W or y >= TILE_H:
+                    assert with_glyph.getpixel((x, y)) == plain.getpixel((x, y)), char
+        put_tile(image, RANK_TILES + k, with_glyph, 0, 0)
+    for row in range(3):
+        for suit in range(len(ICONS)):
+            card = card_image("face", icons=((row, suit),))
+            put_tile(image, SUIT_TILES + row * 6 + suit, card, 1, row)
     out = os.path.join(ROOT, "sprites", "cards.bmp")
     image.save(out)
     print("wrote", out)

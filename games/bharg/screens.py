@@ -127,9 +127,9 @@ class HandView:
         slot = 0
         while slot < _HAND_SLOTS:
             sprite = cardview.CardSprite()
-            sprite.group.hidden = True
+            sprite.hidden = True
             self.sprites.append(sprite)
-            self.group.append(sprite.group)
+            self.group.append(sprite)
             slot += 1
         self.bars = _bar_strip(width)
         self.bars.y = cardview.CARD_H + 2
@@ -147,8 +147,8 @@ class HandView:
         while slot < _HAND_SLOTS:
             sprite = self.sprites[slot]
             if slot < len(order):
-                sprite.group.x = xs[slot]
-                sprite.group.hidden = False
+                sprite.x = xs[slot]
+                sprite.hidden = False
                 sprite.show(order[slot])
                 # The bar runs under the card up to the next card, or stops short of the
                 # next group.
@@ -166,7 +166,7 @@ class HandView:
                     bars[column] = marks[slot]
                     column += 1
             else:
-                sprite.group.hidden = True
+                sprite.hidden = True
             slot += 1
         while column < width:
             bars[column] = 0
@@ -177,7 +177,7 @@ class HandView:
         """Dim and/or light one card, and raise it (the cursor's card)."""
         sprite = self.sprites[slot]
         sprite.style(dimmed, lit)
-        sprite.group.y = -cardview.RAISE if raised else 0
+        sprite.y = -cardview.RAISE if raised else 0
 
     def card_at(self, slot: int) -> int:
         """The card code shown in a slot."""
@@ -230,7 +230,7 @@ class PlayScreen(Screen):
         self.discard_view = cardview.CardSprite(_DISCARD_X, _PILES_Y)
         self.ace_view = cardview.CardSprite(_ACE_X, _PILES_Y)
         for view in (self.deck_view, self.discard_view, self.ace_view):
-            group.append(view.group)
+            group.append(view)
         for text, x in (("Deck", _DECK_X), ("Discard", _DISCARD_X), ("Ace", _ACE_X)):
             group.append(ui.label(text, x + 12 - len(text) * 5 // 2, 60, ui.SMALL, ui.GREY))
         row = 0

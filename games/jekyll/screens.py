@@ -207,9 +207,9 @@ class PlayScreen(Screen):
         self.sprites: List[Any] = []
         for _ in range(VISIBLE):
             sprite = cardview.CardSprite()
-            sprite.group.hidden = True
+            sprite.hidden = True
             self.sprites.append(sprite)
-            self.ribbon.append(sprite.group)
+            self.ribbon.append(sprite)
         g.append(self.ribbon)
         self.more_left = ui.label("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
         self.more_right = ui.label(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
@@ -231,7 +231,7 @@ class PlayScreen(Screen):
         for i in range(self.pile_count):
             sprite = cardview.CardSprite(piles_x + i * _STRIDE, _HAND_Y)
             self.piles.append(sprite)
-            g.append(sprite.group)
+            g.append(sprite)
         for i in range(self.pile_count):
             text = ui.label("", piles_x + i * _STRIDE + 2, _COUNT_Y, ui.SMALL, ui.WHITE)
             self.pile_labels.append(text)
@@ -308,7 +308,7 @@ class PlayScreen(Screen):
                 sprite.show(obs["pile_tops"][i])
             lit = drawing and i == self.pile and self.mode == MODE_DRAW
             sprite.style(drawing and not count, lit)
-            sprite.group.y = _HAND_Y - cardview.RAISE if lit else _HAND_Y
+            sprite.y = _HAND_Y - cardview.RAISE if lit else _HAND_Y
             ui.set_text(self.pile_labels[i], "%d" % count)
 
     def _ribbon_codes(self) -> List[int]:
@@ -335,10 +335,10 @@ class PlayScreen(Screen):
                 sprite = self.sprites[i]
                 if i < len(codes):
                     sprite.show(codes[i])
-                    sprite.group.x = left + i * _STRIDE
-                    _hide(sprite.group, False)
+                    sprite.x = left + i * _STRIDE
+                    _hide(sprite, False)
                 else:
-                    _hide(sprite.group, True)
+                    _hide(sprite, True)
             _hide(self.more_left, self.top == 0)
             _hide(self.more_right, self.top + VISIBLE >= length)
             self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
@@ -365,8 +365,8 @@ class PlayScreen(Screen):
             dimmed = mode == MODE_TAKE and not lit
             sprite.style(dimmed, lit)
             y = -cardview.RAISE if lit else 0
-            if sprite.group.y != y:
-                sprite.group.y = y
+            if sprite.y != y:
+                sprite.y = y
         gap_mode = mode in (MODE_PLACE, MODE_MOVE_DEST)
         if gap_mode:
             i = self.gap - self.top
@@ -757,7 +757,7 @@ class PeekScreen(Screen):
         self.group.append(ui.label("%s peeks at:" % self.name, 3, 20, ui.LARGE))
         sprite = cardview.CardSprite((ui.WIDTH - cardview.CARD_W) // 2, 40)
         sprite.show(self.card)
-        self.group.append(sprite.group)
+        self.group.append(sprite)
         self.group.append(ui.label(cards.name(self.card), 3, 80, ui.LARGE, ui.ACCENT))
         self.group.append(ui.label("A hide it again", 2, _MENU_Y, ui.SMALL, ui.GREY))
 

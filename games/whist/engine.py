@@ -74,23 +74,32 @@ for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
 - ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
 - ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool.
 
-**Saves**: ``to_bytes()`` is the tag byte, the state bytearray and the generator's state.
+**Saves**: ``to_bytes()`` is the ``decktet.state`` layout: the tag byte, the state
+bytearray, the generator's state; ``check_invariants()`` raises ``decktet.state.StateError``.
 """
 
 from micropython import const
 
 from decktet.cards import (
+    ALL_SUITS,
     EXCUSE,
+    FIRST_ACE,
+    FIRST_COURT,
+    FIRST_NUMBER,
+    FIRST_PAWN,
+    NUM_CARDS,
     RANK_CROWN,
     RANK_PAWN,
     SUIT_NAMES,
     is_arrangement,
     name,
     rank,
+    suit_count,
     suit_index,
     suits,
 )
 from decktet.rng import Rng
+from decktet.state import check, get16, pack, put16, unpack, verify
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -130,9 +139,14 @@ MAX_ACTIONS = const(185)
 
 # Passes by the option's bits 4-5.
 _PASSES = b"\x01\x02\x03\x05"
-_TAG = const(0x57)
+_TAG = const(0x57)  # "W": Gongor Whist, save format 1
 _NONE = const(255)
-_WON = const(128)
+_WON = const(128)  # a trick record's "won" bit; the low bits are the card
+_CARD_BITS = const(127)
+_STACK = const(6)  # the Ace stack: all six Aces (codes FIRST_ACE..FIRST_NUMBER-1)
+_HAND_SIZE = const(7)
+_HAND_SIZE_PAWNS = const(8)  # with OPT_PAWNS; also the trick records kept per hand
+_SCORE_ZERO = const(32768)  # the score is stored plus this, as 16 bits
 
 # Offsets into the state bytearray.
 _O_OPT = const(0)
@@ -151,12 +165,12 @@ _O_LAST_TRUMP = const(12)
 _O_LAST_WHICH = const(13)
 _O_LAST_BID = const(14)
 _O_LAST_TOOK = const(15)
-_O_SCORE = const(16)  # two bytes, score + 32768, high byte first
-_O_ACES = const(18)  # 6: the Ace stack this pass, top first
-_O_MAIN = const(24)  # 35: the main deck in deal order, unused tail _NONE
+_O_SCORE = const(16)  # two bytes, score + _SCORE_ZERO, big-endian (decktet.state.put16)
+_O_ACES = const(18)  # _STACK: the Ace stack this pass, top first
+_O_MAIN = const(24)  # _MAIN_MAX: the main deck in deal order, unused tail _NONE
 _O_MINE = const(59)  # 3 x 8: the player's card per hand and trick, | _WON if won
 _SIZE = const(83)
-_MAIN_MAX = const(35)
+_MAIN_MAX = const(35)  # the largest main deck: 24 numbers, 6 Crowns, 4 Pawns, the Excuse
 
 
 def strength(card: int) -> int:
@@ -208,9 +222,9 @@ def hand_score(bid: int, won: int, which: int) -> int:
 
 def main_cards(options: int) -> List[int]:
     """The main deck's cards (no Aces) for the options, in card-code order."""
-    cards = list(range(6, 36))
+    cards = list(range(FIRST_NUMBER, FIRST_PAWN))
     if options & OPT_PAWNS:
-        cards.extend(range(36, 40))
+        cards.extend(range(FIRST_PAWN, FIRST_COURT))
     if options & OPT_EXCUSE:
         cards.append(EXCUSE)
     return cards
@@ -229,13 +243,16 @@ class Game:
             raise ValueError("unknown option bits")
         if deck is not None:
             main = main_cards(options)
-            if not is_arrangement(deck[:6], range(6)) or not is_arrangement(deck[6:], main):
+            aces = deck[:_STACK]
+            if not is_arrangement(aces, range(FIRST_ACE, FIRST_NUMBER)) or not is_arrangement(
+                deck[_STACK:], main
+            ):
                 raise ValueError("deck is not the Aces then the main deck")
         self._rng = Rng(seed)
         state = bytearray(_SIZE)
         self._s = state
         state[_O_OPT] = options
-        state[_O_SCORE] = 128
+        put16(state, _O_SCORE, _SCORE_ZERO)
         for offset in (_O_LAST_MINE, _O_LAST_DUMMY, _O_LAST_WHICH):
             state[offset] = _NONE
         self._deal(deck)
@@ -243,7 +260,7 @@ class Game:
     # -- geometry -----------------------------------------------------------------------
 
     def _hand_size(self) -> int:
-        return 8 if self._s[_O_OPT] & OPT_PAWNS else 7
+        return _HAND_SIZE_PAWNS if self._s[_O_OPT] & OPT_PAWNS else _HAND_SIZE
 
     def _size(self, hand: int) -> int:
         """Tricks in hand ``hand`` (0 fore, 1 aft, 2 under)."""
@@ -268,17 +285,17 @@ class Game:
         return suits(s[_O_ACES + s[_O_TURNED] - 1])
 
     def _score(self) -> int:
-        return (self._s[_O_SCORE] << 8 | self._s[_O_SCORE + 1]) - 32768
+        return get16(self._s, _O_SCORE) - _SCORE_ZERO
 
     def _held(self, card: int) -> bool:
         """True if ``card``, from the current hand's block, is still in the player's hand."""
         s = self._s
         if card == s[_O_PLAYED]:
             return False
-        records = _O_MINE + 8 * s[_O_HAND]
+        records = _O_MINE + _HAND_SIZE_PAWNS * s[_O_HAND]
         # Loops, not `in`: MicroPython's bytearray has no int membership test.
         for index in range(records, records + s[_O_TRICK]):
-            if s[index] & 127 == card:
+            if s[index] & _CARD_BITS == card:
                 return False
         return True
 
@@ -310,7 +327,7 @@ class Game:
 
     def _tricks_won(self) -> int:
         s = self._s
-        records = _O_MINE + 8 * s[_O_HAND]
+        records = _O_MINE + _HAND_SIZE_PAWNS * s[_O_HAND]
         won = 0
         for index in range(records, records + s[_O_TRICK]):
             if s[index] & _WON:
@@ -326,16 +343,16 @@ class Game:
         """Start a pass: shuffle (or take ``deck``) the Aces, then the main deck."""
         s = self._s
         if deck is None:
-            aces = list(range(6))
+            aces = list(range(FIRST_ACE, FIRST_NUMBER))
             self._rng.shuffle(aces)
             main = main_cards(s[_O_OPT])
             self._rng.shuffle(main)
         else:
-            aces = deck[:6]
-            main = deck[6:]
-        s[_O_ACES : _O_ACES + 6] = bytes(aces)
+            aces = deck[:_STACK]
+            main = deck[_STACK:]
+        s[_O_ACES : _O_ACES + _STACK] = bytes(aces)
         s[_O_MAIN : _O_MAIN + len(main)] = bytes(main)
-        for index in range(_O_MAIN + len(main), _O_MINE + 24):
+        for index in range(_O_MAIN + len(main), _SIZE):
             s[index] = _NONE
         s[_O_TURNED] = 1
         s[_O_HAND] = _FORE
@@ -398,7 +415,7 @@ class Game:
                 s[_O_PHASE] = PHASE_TWIDDLE
         elif phase == PHASE_TWIDDLE:
             if action == TWIDDLE:
-                if s[_O_TURNED] < 6:
+                if s[_O_TURNED] < _STACK:
                     s[_O_TURNED] += 1
                 else:
                     s[_O_NOTRUMP] = 1
@@ -417,7 +434,7 @@ class Game:
         won = player_wins(mine, dummy, trump)
         hand = s[_O_HAND]
         trick = s[_O_TRICK]
-        s[_O_MINE + 8 * hand + trick] = mine | _WON if won else mine
+        s[_O_MINE + _HAND_SIZE_PAWNS * hand + trick] = mine | _WON if won else mine
         s[_O_PLAYED] = _NONE
         s[_O_LAST_MINE] = mine
         s[_O_LAST_DUMMY] = dummy
@@ -428,9 +445,7 @@ class Game:
         if trick + 1 < self._size(hand):
             return
         took = self._tricks_won()
-        score = self._score() + hand_score(s[_O_BID], took, hand) + 32768
-        s[_O_SCORE] = score >> 8
-        s[_O_SCORE + 1] = score & 255
+        put16(s, _O_SCORE, self._score() + hand_score(s[_O_BID], took, hand) + _SCORE_ZERO)
         s[_O_LAST_WHICH] = hand
         s[_O_LAST_BID] = s[_O_BID]
         s[_O_LAST_TOOK] = took
@@ -446,14 +461,14 @@ class Game:
     def describe(self, action: int) -> str:
         """Plain words for a legal action now; never tells the face-down next Ace."""
         phase = self._s[_O_PHASE]
-        if phase == PHASE_BID and BID_BASE <= action <= BID_BASE + 8:
+        if phase == PHASE_BID and BID_BASE <= action <= BID_BASE + _HAND_SIZE_PAWNS:
             return "bid %d" % (action - BID_BASE)
-        if phase == PHASE_PLAY and 0 <= action < 45:
+        if phase == PHASE_PLAY and 0 <= action < NUM_CARDS:
             return "play the %s" % name(action)
         if phase == PHASE_TWIDDLE:
             trump = self._trump()
             if action == TWIDDLE:
-                if self._s[_O_TURNED] < 6:
+                if self._s[_O_TURNED] < _STACK:
                     return "twiddle: turn the next Ace"
                 return "twiddle: no trump for the rest of the hand"
             if action == KEEP:
@@ -472,7 +487,7 @@ class Game:
             dummies = self._player_start(_FORE) + self._size(_FORE)
             for trick in range(self._size(_FORE)):
                 record = s[_O_MINE + trick]
-                fore.append((record & 127, s[dummies + trick], bool(record & _WON)))
+                fore.append((record & _CARD_BITS, s[dummies + trick], bool(record & _WON)))
         last_trick = None
         if s[_O_LAST_MINE] != _NONE:
             last_trick = (
@@ -501,7 +516,7 @@ class Game:
             "dummy_card": self._dummy_card() if active else -1,
             "played_card": -1 if s[_O_PLAYED] == _NONE else s[_O_PLAYED],
             "trump": self._trump(),
-            "aces_left": 6 - s[_O_TURNED],
+            "aces_left": _STACK - s[_O_TURNED],
             "aces_turned": list(s[_O_ACES : _O_ACES + s[_O_TURNED]]) if easy else None,
             "fore_tricks": fore,
             "last_trick": last_trick,
@@ -515,77 +530,55 @@ class Game:
     # -- saves and invariants -------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The whole state: tag, state bytes, generator state (6 bytes)."""
-        out = bytearray(_SIZE + 7)
-        out[0] = _TAG
-        out[1 : _SIZE + 1] = self._s
-        index = _SIZE + 1
-        for value in self._rng.get_state():
-            out[index] = value >> 8
-            out[index + 1] = value & 255
-            index += 2
-        return bytes(out)
+        """The whole state in the ``decktet.state`` layout: tag, state bytes, generator."""
+        return pack(_TAG, self._s, self._rng)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "Game":
         """A new state from ``to_bytes()`` data; ``ValueError`` for anything invalid."""
-        if len(data) != _SIZE + 7 or data[0] != _TAG:
-            raise ValueError("bad save")
-        # A bare instance: no deal, the saved state is filled in below.
+        state, rng = unpack(data, _TAG, _SIZE)
+        # A bare instance: no deal, the saved state is filled in.
         game = object.__new__(cls)  # type: Game
-        game._rng = Rng(0)
-        game._rng.set_state(
-            (
-                data[_SIZE + 1] << 8 | data[_SIZE + 2],
-                data[_SIZE + 3] << 8 | data[_SIZE + 4],
-                data[_SIZE + 5] << 8 | data[_SIZE + 6],
-            )
-        )
-        game._s = bytearray(data[1 : _SIZE + 1])
-        valid = True
-        try:
-            game.check_invariants()
-        except (AssertionError, IndexError):
-            valid = False
-        # Raised outside the handler: MicroPython warns about chained exceptions.
-        if not valid:
-            raise ValueError("bad save")
-        return game
+        game._rng = rng
+        game._s = state
+        return verify(game)
 
     def check_invariants(self) -> None:
-        """``AssertionError`` unless every card is in one place and counters are in range."""
+        """``decktet.state.StateError`` unless every card is in one place and counters are
+        in range (a ``ValueError``; no ``assert``, so ``python -O`` checks the same)."""
         s = self._s
         options = s[_O_OPT]
-        assert not options & ~_OPT_ALL
+        check(not options & ~_OPT_ALL, "options")
         phase = s[_O_PHASE]
         hand = s[_O_HAND]
         trick = s[_O_TRICK]
-        assert phase <= PHASE_OVER
-        assert s[_O_PASS] < self._passes()
-        assert hand <= (_UNDER if options & OPT_UNDER else _AFT)
+        last = _UNDER if options & OPT_UNDER else _AFT
+        check(phase <= PHASE_OVER and s[_O_PASS] < self._passes() and hand <= last, "counters")
         size = self._size(hand)
         if phase == PHASE_OVER:
-            assert s[_O_PASS] + 1 == self._passes() and trick == size
-            assert hand == (_UNDER if options & OPT_UNDER else _AFT)
+            check(s[_O_PASS] + 1 == self._passes() and trick == size and hand == last, "over")
         else:
-            assert trick < size
+            check(trick < size, "trick")
         bid = s[_O_BID]
         if phase == PHASE_BID:
-            assert bid == _NONE and trick == 0
+            check(bid == _NONE and trick == 0, "bid")
         else:
-            assert self._min_bid() <= bid <= size
-        assert 1 <= s[_O_TURNED] <= 6 and s[_O_NOTRUMP] <= 1
-        assert not (s[_O_NOTRUMP] and s[_O_TURNED] < 6)
+            check(self._min_bid() <= bid <= size, "bid")
+        turned = s[_O_TURNED]
+        no_trump = s[_O_NOTRUMP]
+        check(1 <= turned <= _STACK and no_trump <= 1, "trump")
+        check(not (no_trump and turned < _STACK), "no trump")
         # Aces: a permutation of the six. Main deck: the options' cards, then padding.
-        assert sorted(s[_O_ACES : _O_ACES + 6]) == list(range(6))
+        aces = s[_O_ACES : _O_ACES + _STACK]
+        check(is_arrangement(aces, range(FIRST_ACE, FIRST_NUMBER)), "aces")
         main = main_cards(options)
         count = len(main)
-        assert sorted(s[_O_MAIN : _O_MAIN + count]) == main
+        check(is_arrangement(s[_O_MAIN : _O_MAIN + count], main), "main deck")
         for index in range(_O_MAIN + count, _O_MAIN + _MAIN_MAX):
-            assert s[index] == _NONE
+            check(s[index] == _NONE, "main deck padding")
         # Played cards: each hand's records come from its own block, once each, in order.
         played = s[_O_PLAYED]
-        for which in range(3):
+        for which in range(_UNDER + 1):
             start = self._player_start(which)
             block = list(s[start : start + self._size(which)])
             if which < hand:
@@ -594,28 +587,31 @@ class Game:
                 done = trick
             else:
                 done = 0
-            records = _O_MINE + 8 * which
+            records = _O_MINE + _HAND_SIZE_PAWNS * which
             seen = []
-            for offset in range(8):
+            for offset in range(_HAND_SIZE_PAWNS):
                 record = s[records + offset]
                 if offset < done:
-                    card = record & 127
-                    assert card in block and card not in seen
+                    card = record & _CARD_BITS
+                    check(card in block and card not in seen, "played card")
                     seen.append(card)
                 else:
-                    assert record == _NONE
+                    check(record == _NONE, "trick record")
             if which == hand and phase == PHASE_TWIDDLE:
-                assert played in block and played not in seen
+                check(played in block and played not in seen, "card to twiddle for")
         if phase != PHASE_TWIDDLE:
-            assert played == _NONE
+            check(played == _NONE, "played card outside the twiddle")
         else:
-            assert not s[_O_NOTRUMP]
+            check(not no_trump, "twiddle without trump")
         if s[_O_LAST_MINE] != _NONE:
-            assert s[_O_LAST_MINE] < 45 and s[_O_LAST_DUMMY] < 45
-            assert s[_O_LAST_WON] <= 1 and s[_O_LAST_TRUMP] in (0, 1, 2, 4, 8, 16, 32)
+            trump = s[_O_LAST_TRUMP]
+            check(s[_O_LAST_MINE] < NUM_CARDS and s[_O_LAST_DUMMY] < NUM_CARDS, "last trick")
+            check(s[_O_LAST_WON] <= 1 and suit_count(trump & ALL_SUITS) <= 1, "last trick")
+            check(trump <= ALL_SUITS, "last trump")
         if s[_O_LAST_WHICH] != _NONE:
-            assert s[_O_LAST_WHICH] <= _UNDER
-            assert s[_O_LAST_BID] <= 8 and s[_O_LAST_TOOK] <= 8
+            check(s[_O_LAST_WHICH] <= _UNDER, "last hand")
+            took = s[_O_LAST_TOOK]
+            check(s[_O_LAST_BID] <= _HAND_SIZE_PAWNS and took <= _HAND_SIZE_PAWNS, "last hand")
 
     def __str__(self) -> str:
         s = self._s

@@ -101,7 +101,7 @@ class WhistScreen(Screen):
         self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
         self.trump = cardview.CardSprite(_TRUMP_X, _CARD_Y)
         for sprite in (self.dummy, self.mine, self.trump):
-            group.append(sprite.group)
+            group.append(sprite)
         # "no trump": an empty outline with the words in it.
         self.no_trump = displayio.Group(x=_TRUMP_X, y=_CARD_Y)
         self.no_trump.append(ui.label("none", 2, 11, ui.SMALL, ui.ACCENT))

@@ -5,7 +5,9 @@
 
 The 45 Decktet cards as the small ints 0..44 (the order of the project's card table):
 0..5 the Aces, 6..29 the number cards 2..9 (three per rank), 30..35 the Crowns,
-36..39 the Pawns, 40..43 the Courts and 44 the Excuse.
+36..39 the Pawns, 40..43 the Courts and 44 the Excuse: ``FIRST_ACE``, ``FIRST_NUMBER``,
+``FIRST_CROWN``, ``FIRST_PAWN``, ``FIRST_COURT``, ``EXCUSE``; ``NUM_CARDS`` in all. Engines
+take card ranges and counts from these names, never from literals.
 
 A card's suits are a 6-bit mask; its rank is 1..10 for Ace..Crown, or one of
 ``RANK_PAWN``, ``RANK_COURT``, ``RANK_EXCUSE``. Tables are ``bytes`` so they cost no heap
@@ -35,6 +37,7 @@ RANK_EXCUSE = const(0)
 
 NUM_CARDS = const(45)
 FIRST_ACE = const(0)
+FIRST_NUMBER = const(6)
 FIRST_CROWN = const(30)
 FIRST_PAWN = const(36)
 FIRST_COURT = const(40)
@@ -100,7 +103,7 @@ def rank(card: int) -> int:
 
 def is_ace(card: int) -> bool:
     """True for the six Aces."""
-    return card < FIRST_ACE + 6
+    return card < FIRST_NUMBER
 
 
 def is_crown(card: int) -> bool:

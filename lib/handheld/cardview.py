@@ -4,15 +4,16 @@
 ===================
 
 Cards on screen. The sprite sheet (sprites/cards.bmp, made by tools/make_sprites.py) is
-loaded once into RAM; each card on screen is a small Group of three TileGrids that share
-it: the 24x30 frame (face, back or empty outline), the rank glyph at the top-left and a
-column of up to three suit icons beside it, so the left 17 px of a card say what it is
-and cards can overlap.
+loaded once into RAM; each card on screen is one 3x3 TileGrid of 8x10 px tiles that share
+it (about 120 bytes on CircuitPython, where a Group of three grids cost 450): the frame
+(face, back or empty outline) with the rank glyph drawn into its top-left tile and up to
+three suit icons into its middle column, so the left 17 px of a card say what it is and
+cards can overlap.
 
 Four palettes share the sheet: normal, dimmed (illegal choices), highlighted (the
-cursor's card: yellow border) and dimmed-highlighted. Changing a card changes tile
-indices; dimming swaps a palette; the cursor raises its card by ``RAISE`` px. Nothing
-is rebuilt.
+cursor's card: yellow border; only the border uses that colour) and dimmed-highlighted.
+Changing a card changes tile indices; dimming swaps a palette; the cursor raises its card
+by ``RAISE`` px. Nothing is rebuilt.
 """
 
 import displayio
@@ -29,14 +30,18 @@ except ImportError:
 CARD_W = const(24)
 CARD_H = const(30)
 RAISE = const(4)
-# Tile numbers in the sheet (see tools/make_sprites.py).
-FRAME_FACE = const(0)
-FRAME_BACK = const(1)
-FRAME_OUTLINE = const(2)
-GLYPH_BASE = const(36)
-GLYPH_BLANK = const(49)
-SUIT_BASE = const(45)
-SUIT_BLANK = const(51)
+# Tile numbers in the sheet (see tools/make_sprites.py): a frame's nine tiles start at
+# FRAME_TILES + kind * 9 (kind FACE, BACK_FRAME or OUTLINE), row by row; the face's
+# top-left tile with rank glyph r is RANK_TILES + r; its middle-column tile in row y with
+# suit s is SUIT_TILES + y * 6 + s.
+TILE_W = const(8)
+TILE_H = const(10)
+FRAME_TILES = const(1)
+RANK_TILES = const(28)
+SUIT_TILES = const(41)
+FACE = const(0)
+BACK_FRAME = const(1)
+OUTLINE = const(2)
 _HIGHLIGHT = const(0xFFE040)
 _DIM_TOWARD = const(0x0B4020)
 # Slot content codes beyond the 45 cards.
@@ -83,57 +88,61 @@ def sheet() -> Tuple[displayio.Bitmap, Any, Any, Any, Any]:
     return _sheet
 
 
-class CardSprite:
-    """One card on screen: frame, rank glyph and suit column in a Group.
+class CardSprite(displayio.TileGrid):
+    """One card on screen: a 3x3 grid of sheet tiles (see the module docstring). Place it
+    with ``x``/``y``/``hidden`` like any TileGrid.
 
     :param int x, y: top-left corner (inside the parent group)
     """
 
     def __init__(self, x: int = 0, y: int = 0) -> None:
         bitmap, normal, _, _, _ = sheet()
-        self.group = displayio.Group(x=x, y=y)
-        self.frame = displayio.TileGrid(
-            bitmap, pixel_shader=normal, tile_width=CARD_W, tile_height=CARD_H
+        super().__init__(
+            bitmap,
+            pixel_shader=normal,
+            width=3,
+            height=3,
+            tile_width=TILE_W,
+            tile_height=TILE_H,
+            x=x,
+            y=y,
         )
-        self.rank = displayio.TileGrid(
-            bitmap, pixel_shader=normal, tile_width=6, tile_height=10, x=2, y=1
-        )
-        self.suits = displayio.TileGrid(
-            bitmap, pixel_shader=normal, width=1, height=3, tile_width=8, tile_height=10, x=9, y=0
-        )
-        self.group.append(self.frame)
-        self.group.append(self.rank)
-        self.group.append(self.suits)
-        # Not EMPTY, so that show(EMPTY) below sets the outline tiles (the grids start at 0).
+        # Not EMPTY, so that show(EMPTY) below sets the outline tiles (the grid starts at 0).
         self.card = BACK
         self.dimmed = False
         self.lit = False
         self.show(EMPTY)
 
+    def _frame(self, kind: int) -> None:
+        """Set all nine tiles to a plain frame."""
+        first = FRAME_TILES + kind * 9
+        i = 0
+        while i < 9:
+            self[i] = first + i  # tile i is column i % 3 of row i // 3
+            i += 1
+
     def show(self, card: int) -> None:
         """Show a card code 0..44, ``BACK`` or ``EMPTY`` (changes tile indices only)."""
         if card == self.card:
             return
+        was_face = self.card >= 0
         self.card = card
         if card < 0:
-            self.frame[0] = FRAME_BACK if card == BACK else FRAME_OUTLINE
-            self.rank[0] = GLYPH_BLANK
-            self.suits[0] = SUIT_BLANK
-            self.suits[1] = SUIT_BLANK
-            self.suits[2] = SUIT_BLANK
+            self._frame(BACK_FRAME if card == BACK else OUTLINE)
             return
-        self.frame[0] = FRAME_FACE
-        self.rank[0] = GLYPH_BASE + cards.rank(card)  # glyph order is rank order
+        if not was_face:
+            self._frame(FACE)
+        self[0] = RANK_TILES + cards.rank(card)  # glyph order is rank order
         mask = cards.suits(card)
         row = 0
         suit = 0
         while suit < 6:
             if mask & (1 << suit):
-                self.suits[row] = SUIT_BASE + suit
+                self[row * 3 + 1] = SUIT_TILES + row * 6 + suit
                 row += 1
             suit += 1
         while row < 3:
-            self.suits[row] = SUIT_BLANK
+            self[row * 3 + 1] = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
             row += 1
 
     def style(self, dimmed: bool, lit: bool) -> None:
@@ -141,14 +150,10 @@ class CardSprite:
         if dimmed == self.dimmed and lit == self.lit:
             return
         _, normal, dim, highlight, dim_highlight = sheet()
-        body = dim if dimmed else normal
         if lit:
-            self.frame.pixel_shader = dim_highlight if dimmed else highlight
+            self.pixel_shader = dim_highlight if dimmed else highlight
         else:
-            self.frame.pixel_shader = body
-        if dimmed != self.dimmed:
-            self.rank.pixel_shader = body
-            self.suits.pixel_shader = body
+            self.pixel_shader = dim if dimmed else normal
         self.dimmed = dimmed
         self.lit = lit
 
@@ -175,9 +180,9 @@ class CardRow:
         i = 0
         while i < slots:
             sprite = CardSprite()
-            sprite.group.hidden = True
+            sprite.hidden = True
             self.sprites.append(sprite)
-            self.group.append(sprite.group)
+            self.group.append(sprite)
             i += 1
         self.count = 0
         self.cursor = -1
@@ -198,8 +203,8 @@ class CardRow:
             i = 0
             while i < len(self.sprites):
                 sprite = self.sprites[i]
-                sprite.group.x = left + i * stride
-                sprite.group.hidden = i >= count
+                sprite.x = left + i * stride
+                sprite.hidden = i >= count
                 i += 1
             self.count = count
         i = 0
@@ -215,12 +220,12 @@ class CardRow:
             return
         if 0 <= self.cursor < len(self.sprites):
             old = self.sprites[self.cursor]
-            old.group.y = 0
+            old.y = 0
             old.style(old.dimmed, False)
         self.cursor = index
         if 0 <= index < len(self.sprites):
             new = self.sprites[index]
-            new.group.y = -RAISE
+            new.y = -RAISE
             new.style(new.dimmed, True)
 
     def set_dimmed(self, mask: int) -> None:
@@ -236,7 +241,7 @@ class CardRow:
 
     def set_hidden(self, index: int, hidden: bool = True) -> None:
         """Hide or show one slot without moving the others (a card just played)."""
-        self.sprites[index].group.hidden = hidden or index >= self.count
+        self.sprites[index].hidden = hidden or index >= self.count
 
     def card_at(self, index: int) -> int:
         """The code shown in a slot."""
@@ -244,7 +249,7 @@ class CardRow:
 
     def slot_x(self, index: int) -> int:
         """The x of a slot inside the row's group (for pointers, labels, animations)."""
-        return self.sprites[index].group.x
+        return self.sprites[index].x
 
     def dim_except(self, legal: List[int]) -> None:
         """Dim every shown card whose code is not in ``legal``."""

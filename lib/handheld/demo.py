@@ -56,7 +56,7 @@ class DemoScreen(Screen):
         self.info = ui.label("", 2, 2, ui.SMALL, ui.WHITE)
         self.group.append(self.info)
         self.lead_view = cardview.CardSprite(68, 16)
-        self.group.append(self.lead_view.group)
+        self.group.append(self.lead_view)
         self.name = ui.label("", 2, 52, ui.SMALL, ui.ACCENT)
         self.group.append(self.name)
         self.row = cardview.CardRow(_HAND, 0, 70, ui.WIDTH)
