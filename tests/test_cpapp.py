@@ -62,5 +62,5 @@ def test_memory_error_fails_the_run(drive, tmp_path):
     path.write_text(QUIT_SCRIPT)
     program = run.cptools.program("circuitpython-unix32-displayio")
     lines = run.run_driver(drive, program, 40 * 1024, str(path))
-    _, _, errors, end = run.parse(lines)
+    _, _, errors, end, _ = run.parse(lines)
     assert end is None and errors and "MemoryError" in errors[0]

@@ -7,7 +7,6 @@ Regenerate after an intended change to the look (then review the PNGs in the dif
 A mismatch writes the new image next to the golden as build/golden/<name>.png.
 """
 
-
 import pytest
 from goldens import check_golden
 

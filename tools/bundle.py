@@ -38,9 +38,7 @@ MANIFEST = "bundle.txt"
 # Copied whole, as they are.
 ASSET_DIRS = ("fonts", "sprites")
 # The Adafruit libraries on the device: distribution name -> its modules' top-level name.
-ADAFRUIT_LIBRARIES = (
-    ("adafruit-circuitpython-bitmap-font", "adafruit_bitmap_font"),
-)
+ADAFRUIT_LIBRARIES = (("adafruit-circuitpython-bitmap-font", "adafruit_bitmap_font"),)
 # 1980-01-01, the earliest time a zip entry can hold.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 

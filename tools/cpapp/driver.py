@@ -5,12 +5,13 @@ Runs code.py's shell on the stand-ins in tools/cpapp/standins, fed by a key scri
 collects garbage every frame and prints the app heap: ``gc.mem_alloc()`` minus what the
 interpreter, this driver and the stand-ins hold before the shell is imported.
 
-usage: circuitpython-unix32-displayio -X heapsize=N driver.py SCRIPT [random COUNT SEED]
+usage: circuitpython-unix32-displayio -X heapsize=N driver.py SCRIPT [random COUNT SEED | probe]
 
 SCRIPT is text: a first line ``SEEDS s1 s2 ...`` (the game seeds the shell asks for, in
 order), then key words as host_sim reads them (``A``, ``DOWN``, ``WAIT*200``, ``B*500``
 holds) and ``#label`` markers, which are printed when reached. With ``random COUNT SEED``
-the script's keys are followed by COUNT seeded random taps.
+the script's keys are followed by COUNT seeded random taps; with ``probe`` it prints BASE
+and stops (the script is read first, so BASE includes it).
 
 Output lines (all figures in bytes):
   BASE n                      heap held before the shell (subtracted from the rest)
@@ -18,6 +19,8 @@ Output lines (all figures in bytes):
   M heap                      the most heap any frame of the state named above held
   MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
   END frames refreshes peak   the script ran out; the run is over
+  qstr pool: ... n_total_bytes=n   after the first S line and each MARK: the interned
+                              strings' pool (micropython.qstr_info())
   ERROR type message          the app raised (the traceback follows on stderr)
 """
 
@@ -27,6 +30,7 @@ import sys
 import board
 import keypad
 import microcontroller  # noqa: F401 - imported now so its bytearray counts in BASE
+import micropython
 import supervisor
 
 _FRAME_MS = 10
@@ -44,10 +48,14 @@ class Driver:
     """Feeds key words to the stand-in keypad on a virtual 10 ms clock."""
 
     def __init__(self, path, random_count, random_seed):
-        self.handle = open(path)
-        first = self.handle.readline().split()
-        self.seeds = [int(word) for word in first[1:]]
-        self.words = []
+        # The whole script is read now, before BASE is measured, and each word is cut from
+        # it when due: a line split into a list of words would be up to 17 KB of the
+        # driver's strings counted as the app's heap.
+        with open(path) as handle:
+            self.text = handle.read()
+        end = self.text.find("\n")
+        self.pos = len(self.text) if end < 0 else end + 1
+        self.seeds = [int(word) for word in self.text[: self.pos].split()[1:]]
         self.next_at = 50
         self.release_at = -1
         self.release_key = 0
@@ -82,15 +90,22 @@ class Driver:
         return "START"
 
     def _next_word(self):
-        while not self.words:
-            line = self.handle.readline()
-            if not line:
-                if self.random_left > 0:
-                    self.random_left -= 1
-                    return self._random_key()
-                return None
-            self.words = line.split()
-        return self.words.pop(0)
+        text = self.text
+        size = len(text)
+        start = self.pos
+        while start < size and text[start] in " \t\r\n":
+            start += 1
+        if start >= size:
+            self.pos = size
+            if self.random_left > 0:
+                self.random_left -= 1
+                return self._random_key()
+            return None
+        end = start
+        while end < size and text[end] not in " \t\r\n":
+            end += 1
+        self.pos = end
+        return text[start:end]
 
     def _feed(self, now):
         """Apply the key events due by ``now``; False once the script is over."""
@@ -127,6 +142,9 @@ class Driver:
         gc.collect()
         used = gc.mem_alloc() - self.base
         print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
+        # The interned strings (qstrs) every loaded .mpy added: CircuitPython never frees
+        # them, so run.py tells them apart from what a game left behind.
+        micropython.qstr_info()
 
     def sleep(self, seconds):
         """The app loop's pause: measure the heap, advance the clock, feed keys."""
@@ -142,6 +160,8 @@ class Driver:
             self.last_state = state
             self.state_peak = 0
             print("S", state[0], state[1], state[2] or "-", used)
+            if self.frame == 1:
+                micropython.qstr_info()  # at boot, as each MARK does
         if used > self.state_peak:
             self.state_peak = used
         if used > self.peak:
@@ -160,6 +180,8 @@ def main():
     gc.collect()
     driver.base = gc.mem_alloc()
     print("BASE", driver.base)
+    if args[1:2] == ["probe"]:
+        return
     from handheld import shell
 
     driver.shell = shell
