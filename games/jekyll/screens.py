@@ -111,12 +111,6 @@ def start(app: App, values: List[int]) -> Screen:
     return PlayScreen(engine.Game(app.new_seed(), options))
 
 
-def _hide(widget: Any, hidden: bool) -> None:
-    """Set ``hidden`` only when it changes (setting it again would repaint the widget)."""
-    if widget.hidden != hidden:
-        widget.hidden = hidden
-
-
 def _minimap_sheet() -> Any:
     """The minimap's seven 3x7 tiles in one small bitmap (built once per screen)."""
     palette = displayio.Palette(5)
@@ -266,8 +260,8 @@ class PlayScreen(Screen):
         self.obs = obs
         self.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
         side = obs["side"]
-        _hide(self.banner_j, side != 0)
-        _hide(self.banner_h, side != 1)
+        ui.set_hidden(self.banner_j, side != 0)
+        ui.set_hidden(self.banner_h, side != 1)
         ui.set_text(self.banner, "DR. JEKYLL'S SIDE" if side == 0 else "MR. HYDE'S SIDE")
         ui.set_text(self.turn, "turn %d" % obs["turn"])
         ui.set_text(self.info, flow.phase_text(obs))
@@ -336,11 +330,11 @@ class PlayScreen(Screen):
                 if i < len(codes):
                     sprite.show(codes[i])
                     sprite.x = left + i * _STRIDE
-                    _hide(sprite, False)
+                    ui.set_hidden(sprite, False)
                 else:
-                    _hide(sprite, True)
-            _hide(self.more_left, self.top == 0)
-            _hide(self.more_right, self.top + VISIBLE >= length)
+                    ui.set_hidden(sprite, True)
+            ui.set_hidden(self.more_left, self.top == 0)
+            ui.set_hidden(self.more_right, self.top + VISIBLE >= length)
             self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
         self._style_ribbon()
 
@@ -376,7 +370,7 @@ class PlayScreen(Screen):
             else:
                 x = left + (count - 1) * _STRIDE + cardview.CARD_W
             self.bar.x = _RIBBON_X + max(x, -_RIBBON_X)
-        _hide(self.bar, not gap_mode)
+        ui.set_hidden(self.bar, not gap_mode)
         # The minimap: viewport and cursor marks.
         if mode in (MODE_MOVE_PICK, MODE_FLIP):
             cursor = self.rcur
@@ -404,8 +398,8 @@ class PlayScreen(Screen):
         """Menu or hint line, hand cursor, pile cursor and the caption for the mode."""
         mode = self.mode
         in_menu = mode == MODE_MENU
-        _hide(self.menu, not in_menu)
-        _hide(self.hint, in_menu)
+        ui.set_hidden(self.menu, not in_menu)
+        ui.set_hidden(self.hint, in_menu)
         hint = _HINTS[mode]
         if mode == MODE_DRAW and self.pile_count == 1:
             hint = "A draw  SELECT tricks"
@@ -414,7 +408,7 @@ class PlayScreen(Screen):
             for i in range(flow.ITEM_COUNT):
                 legal = bool(self.mask & (1 << i))
                 selected = i == self.item and legal
-                _hide(self.menu_bars[i], not selected)
+                ui.set_hidden(self.menu_bars[i], not selected)
                 colour = ui.ACCENT if selected else (ui.WHITE if legal else ui.GREY)
                 if self.menu_labels[i].color != colour:
                     self.menu_labels[i].color = colour
@@ -681,7 +675,7 @@ class PlayScreen(Screen):
         self.anim_frame = 0
         self.anim_at = -1
         self.mode = MODE_ANIM
-        _hide(self.bar, True)
+        ui.set_hidden(self.bar, True)
         self._show_mode()
 
     def tick(self, app: App, now: int) -> bool:

@@ -148,16 +148,16 @@ class WhistScreen(Screen):
         trump = f.shown_trump()
         ace = flow.trump_ace(trump)
         self.trump.show(ace if ace >= 0 else cardview.EMPTY)
-        self.no_trump.hidden = ace >= 0
+        ui.set_hidden(self.no_trump, ace >= 0)
         title = "Trump" if ace >= 0 else "No trump"
         if ui.set_text(self.trump_title, title):
             # Centred over the trump card.
             self.trump_title.move(_TRUMP_X + 12 - len(title) * 5 // 2, _CARD_Y - 9)
         # Prompt and detail lines.
         twiddling = step == flow.STEP_TWIDDLE
-        self.choice_bar.hidden = not twiddling
+        ui.set_hidden(self.choice_bar, not twiddling)
         for choice in self.choices:
-            choice.hidden = not twiddling
+            ui.set_hidden(choice, not twiddling)
         if twiddling:
             ui.set_text(self.prompt, "")
             self.choice_bar.x = 4 + f.twiddle * _CHOICE_W

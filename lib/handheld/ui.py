@@ -12,6 +12,7 @@ Redraw discipline: widgets are built once; afterwards only label text, positions
 """
 
 import displayio
+import vectorio
 from micropython import const
 
 from handheld.layout import Cursor
@@ -215,16 +216,26 @@ def set_text(widget: Any, text: str) -> bool:
     return True
 
 
-def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> displayio.TileGrid:
-    """A solid rectangle. A tall one is a column of 8-row tiles of one small bitmap: as
-    one bitmap a full-screen background would take 2.5 KB of heap (a bit per pixel)."""
-    palette = displayio.Palette(1)
-    palette[0] = color
-    rows = 8 if height >= 32 and height % 8 == 0 else height
-    # A tile is the whole bitmap by default.
-    return displayio.TileGrid(
-        displayio.Bitmap(width, rows, 1), pixel_shader=palette, height=height // rows, x=x, y=y
-    )
+def set_hidden(widget: Any, hidden: bool) -> bool:
+    """Hide or show a widget only if that changes it (setting ``hidden`` again would
+    repaint it on CircuitPython, at least for a vectorio shape)."""
+    if widget.hidden == hidden:
+        return False
+    widget.hidden = hidden
+    return True
+
+
+def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> vectorio.Rectangle:
+    """A solid rectangle: a ``vectorio.Rectangle`` (about 100 bytes on CircuitPython, where a
+    TileGrid over a one-colour bitmap cost 350-450) on a one-colour palette shared by every
+    rectangle of that colour. Move it or hide it like a TileGrid."""
+    key = color | 0x1000000  # apart from the text palettes' keys
+    shared = _palettes.get(key)
+    if shared is None:
+        shared = displayio.Palette(1)
+        shared[0] = color
+        _palettes[key] = shared
+    return vectorio.Rectangle(pixel_shader=shared, width=width, height=height, x=x, y=y)
 
 
 def title_bar(text: str) -> displayio.Group:
