@@ -32,6 +32,7 @@ _PRELOADED = (
     "struct",
     "supervisor",
     "time",
+    "vectorio",
 )
 
 # What code.py -> handheld.shell.main() imports up to the main menu, in first-import order,
