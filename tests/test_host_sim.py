@@ -158,8 +158,9 @@ def test_every_game_has_a_rules_page(index, title):
     host_sim.run("DOWN " * index + "A " + "DOWN " * rows + "A")
     assert top_name() == "TextScreen"
     assert title in app().top().page.labels[0].text
-    lines = app().top().page.lines
-    assert all(len(line) <= 31 for line in lines)
+    source = app().top().page.lines
+    lines = source.lines(0, len(source))
+    assert len(lines) > 20 and all(len(line) <= 31 for line in lines)
 
 
 def test_pause_menu_resume_rules_quit(unbuilt):

@@ -21,7 +21,7 @@ import displayio
 from handheld import ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
-from handheld.layout import wrap_text
+from handheld.layout import WrappedFile, wrap_text
 
 try:
     from typing import Any, Callable, List, Optional
@@ -229,7 +229,9 @@ class PrivacyScreen(Screen):
 class TextScreen(Screen):
     """A text file wrapped to the small font, scrolled with UP/DOWN (LEFT/RIGHT: a page).
 
-    Blank-line paragraphs are kept; the file is read when the screen opens.
+    Blank-line paragraphs are kept. The file is wrapped when the screen opens, and only
+    the lines shown are read from it (``layout.WrappedFile``): a rules page held whole,
+    with its wrapped lines, cost 5-8 KB on a heap already holding a game.
     """
 
     def __init__(self, title: str, path: str) -> None:
@@ -240,12 +242,10 @@ class TextScreen(Screen):
         self.position: Any = None
 
     def build(self, app: App) -> None:
-        """Read, wrap and show the first page."""
-        with open(self.path) as handle:
-            text = handle.read()
+        """Wrap the file and show the first page."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
-        self.page = ui.TextPage(wrap_text(text.strip(), 31), 3, _LIST_TOP, 13)
+        self.page = ui.TextPage(WrappedFile(self.path, 31), 3, _LIST_TOP, 13)
         self.group.append(self.page.group)
         self.position = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.WHITE, right=True)
         self.group.append(self.position)

@@ -15,7 +15,7 @@ import displayio
 import vectorio
 from micropython import const
 
-from handheld.layout import Cursor
+from handheld.layout import Cursor, WrappedFile
 
 try:
     from typing import Any, List, Optional
@@ -342,10 +342,11 @@ class ListMenu:
 class TextPage:
     """Wrapped text in a window of lines, scrolled by line or page.
 
-    :param list lines: already wrapped lines (``layout.wrap_text``)
+    :param lines: already wrapped lines (a list from ``layout.wrap_text``, or a
+        ``layout.WrappedFile``, which reads only the lines shown)
     """
 
-    def __init__(self, lines: List[str], x: int, y: int, visible: int, size: int = SMALL) -> None:
+    def __init__(self, lines: Any, x: int, y: int, visible: int, size: int = SMALL) -> None:
         self.lines = lines
         self.visible = visible
         self.top = -1
@@ -369,9 +370,12 @@ class TextPage:
         if top == self.top:
             return False
         self.top = top
+        if isinstance(self.lines, WrappedFile):
+            shown = self.lines.lines(top, self.visible)
+        else:
+            shown = self.lines[top : top + self.visible]
         row = 0
         while row < self.visible:
-            index = top + row
-            set_text(self.labels[row], self.lines[index] if index < len(self.lines) else "")
+            set_text(self.labels[row], shown[row] if row < len(shown) else "")
             row += 1
         return True
