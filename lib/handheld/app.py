@@ -101,6 +101,9 @@ class App:
         self.game_module: Optional[str] = None
         # The modules loaded before the running game's set-up opened (unloaded after it).
         self.modules_before: Any = None
+        # The modules loaded once the root screen was built: back at the root, whatever
+        # a screen above it loaded (the gallery, a game) is unloaded again.
+        self.modules_at_root: Any = None
         self.recorded = False  # the running game's result is in the statistics
         self.changed = True
         display.auto_refresh = False
@@ -116,6 +119,8 @@ class App:
         if screen.group is None:
             screen.build(self)
         self.stack.append(screen)
+        if self.modules_at_root is None:
+            self.modules_at_root = tuple(sys.modules)
         self._show()
 
     def pop(self) -> None:
@@ -123,6 +128,8 @@ class App:
         if len(self.stack) < 2:
             return
         self._discard(self.stack.pop())
+        if len(self.stack) == 1:
+            self._unload_to_root()
         self._show()
         self.stack[-1].shown(self)
 
@@ -137,8 +144,16 @@ class App:
         while len(self.stack) > 1:
             self._discard(self.stack.pop())
         self.end_game()
+        self._unload_to_root()
         self._show()
         self.stack[-1].shown(self)
+
+    def _unload_to_root(self) -> None:
+        """Back at the root screen: unload every module loaded since it was built (what
+        the screens above it needed: a game's set-up, the gallery and its card sheet)."""
+        if self.modules_at_root is not None:
+            unload_modules(self.modules_at_root)
+        gc.collect()
 
     def _discard(self, screen: Screen) -> None:
         """Close a screen for good and let go of its widgets (its other fields may still be

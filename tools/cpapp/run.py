@@ -1,14 +1,14 @@
 """The whole-app gate: the bundle's files, unpacked, run on CircuitPython's unix port with
 its own C displayio, under the heap a PyBadge gives the app, and held to heap budgets.
 
-Two runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
+Runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
 game with every set-up choice, each played to its end and back to the main menu, and each
-quit from the pause menu), then seeded random keys from boot. Garbage is collected every
+quit from the pause menu), then seeded random keys from boot (one run per seed). Garbage is collected every
 frame; the app heap is what the app holds beyond the interpreter, the driver and the
 stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
 MemoryError included), or a scripted game did not reach its end and the main menu.
 
-usage: python tools/cpapp/run.py [--random N] [--seed S] [--folder DIR] [--script F]
+usage: python tools/cpapp/run.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
                                 [--game-kb KB]
 """
 
@@ -154,7 +154,9 @@ def report(title, states, marks, errors, end, qstr_boot, game_kb=GAME_PEAK_KB):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=3000, help="random key taps (0: none)")
-    parser.add_argument("--seed", type=int, default=7)
+    # Seeds whose random keys, between them, open and play all three games (seed 7 alone
+    # never opens Jekyll & Hyde).
+    parser.add_argument("--seeds", default="1,7", help="random-key seeds, comma-separated")
     parser.add_argument("--folder", help="an unpacked bundle to run instead of building one")
     parser.add_argument("--script", default=SCRIPT, help="the key script (default: app.keys)")
     parser.add_argument("--game-kb", type=int, default=GAME_PEAK_KB, help="game peak budget")
@@ -172,8 +174,9 @@ def main(argv=None):
         problems = []
         runs = [(args.script, 0, 0, "key script %s" % args.script)]
         if args.random:
-            title = "%d random keys, seed %d" % (args.random, args.seed)
-            runs.append((empty, args.random, args.seed, title))
+            for seed in args.seeds.split(","):
+                title = "%d random keys, seed %s" % (args.random, seed)
+                runs.append((empty, args.random, int(seed), title))
         for script, count, seed, title in runs:
             # What the interpreter, driver (with its script) and stand-ins hold: the app
             # gets APP_HEAP on top.
