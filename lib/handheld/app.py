@@ -50,12 +50,18 @@ class Screen:
     - ``tick(app, now)``: every frame, ``now`` in ms (wrapping ticks); return True
       if it changed something on screen (e.g. the computer player moved).
     - ``closed(app)``: it was popped; drop references to big things.
+    - ``release()``: only for screens with ``releasable = True``: another screen now
+      covers this one, so drop every widget (the app drops ``group``); ``build`` must then
+      be able to draw the screen again, unchanged, from the screen's state (game screens
+      keep that state in their display-free flow). Every screen is full-screen, so a
+      covered screen's widgets are heap spent on nothing.
 
     Set ``pausable = True`` on play screens: START then opens the pause menu
     (resume / rules / quit to menu) instead of reaching ``key``.
     """
 
     pausable = False
+    releasable = False
 
     def __init__(self) -> None:
         self.group: Any = None
@@ -76,6 +82,9 @@ class Screen:
 
     def closed(self, app: "App") -> None:
         """Popped off the stack."""
+
+    def release(self) -> None:
+        """Covered by another screen: drop the widgets (``releasable`` screens only)."""
 
 
 class App:
@@ -115,7 +124,14 @@ class App:
         return self.stack[-1]
 
     def push(self, screen: Screen) -> None:
-        """Show a new screen on top of the current one."""
+        """Show a new screen on top of the current one (a ``releasable`` screen it covers
+        lets go of its widgets first, so the two are never built at once)."""
+        if self.stack:
+            covered = self.stack[-1]
+            if covered.releasable and covered.group is not None:
+                covered.release()
+                covered.group = None
+                gc.collect()
         if screen.group is None:
             screen.build(self)
         self.stack.append(screen)
