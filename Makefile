@@ -49,8 +49,11 @@ mpgate: node
 cpgate: venv
 	$(PY) tools/cpgate/run_device_tests.py
 
-# Heap measurements on MicroPython (tests/device/dbench_*.py), printed as a table.
-bench: node
+# Where the heap goes, on CircuitPython's unix port with its displayio (tools/cpapp/bench.py:
+# per module imported, per screen, each kind of displayio object, the qstr pool), then the
+# engines' heap on MicroPython (tests/device/dbench_*.py).
+bench: venv node
+	$(PY) tools/cpapp/bench.py
 	node tools/mpgate/run.mjs --bench
 
 sim: venv

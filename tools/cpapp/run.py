@@ -3,9 +3,9 @@ its own C displayio, under the heap a PyBadge gives the app, and held to heap bu
 
 Runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
 game with every set-up choice, each played to its end and back to the main menu, and each
-quit from the pause menu), then seeded random keys from boot (one run per seed). Garbage is collected every
-frame; the app heap is what the app holds beyond the interpreter, the driver and the
-stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
+quit from the pause menu), then seeded random keys from boot (one run per seed). Garbage
+is collected every frame; the app heap is what the app holds beyond the interpreter, the
+driver and the stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
 MemoryError included), or a scripted game did not reach its end and the main menu.
 
 usage: python tools/cpapp/run.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
