@@ -26,9 +26,9 @@ def close(a, b, tolerance=12):
 def item_keys(screen, target):
     """LEFT/RIGHT presses that bring the menu cursor to ``target`` (skipping grey items)."""
     keys = []
-    item = screen.item
+    item = screen.flow.item
     while item != target:
-        item = flow.step_item(screen.mask, item, 1)
+        item = flow.step_item(screen.flow.mask, item, 1)
         keys.append("RIGHT")
         assert len(keys) < 6, "menu item %d not reachable" % target
     return keys
@@ -86,10 +86,10 @@ class Player:
 
     def _check_backs(self, sim, screen):
         """Every face-down card in the viewport is drawn as a card back."""
-        obs = screen.obs
+        obs = screen.flow.obs
         image = sim.display.image
         for i, sprite in enumerate(screen.sprites):
-            index = screen.top + i
+            index = screen.flow.top + i
             if index >= len(obs["ribbon"]) or sprite.y:
                 continue
             x = 8 + sprite.x
@@ -103,23 +103,23 @@ class Player:
                 self.back_checks += 1
 
     def _turn(self, sim, screen):
-        from games.jekyll.screens import MODE_ANIM, MODE_DRAW, MODE_MENU
+        from games.jekyll.flow import MODE_ANIM, MODE_DRAW, MODE_MENU
 
-        if screen.mode == MODE_ANIM:
+        if screen.flow.mode == MODE_ANIM:
             return ["WAIT*50"]
-        assert screen.mode in (MODE_MENU, MODE_DRAW), screen.mode
+        assert screen.flow.mode in (MODE_MENU, MODE_DRAW), screen.flow.mode
         self._check_backs(sim, screen)
-        obs = screen.obs
-        if screen.mode == MODE_DRAW:
+        obs = screen.flow.obs
+        if screen.flow.mode == MODE_DRAW:
             return ["A"]
         phase = obs["phase"]
-        if screen.tricks:
+        if screen.flow.tricks:
             self.taken += 1
             return item_keys(screen, flow.ITEM_TAKE) + ["A", "A"]
         if phase == engine.PHASE_TRANSFORM:
             self.transforms += 1
             return item_keys(screen, flow.ITEM_LAST) + ["A"]
-        if obs["actions_left"] == 0 or not screen.mask & ~(1 << flow.ITEM_LAST):
+        if obs["actions_left"] == 0 or not screen.flow.mask & ~(1 << flow.ITEM_LAST):
             return item_keys(screen, flow.ITEM_LAST) + ["A"]
         if obs["turn"] == 1 and not self.played and obs["hand"]:
             self.played += 1
@@ -132,9 +132,9 @@ class Player:
         side = obs["side"]
         length = len(obs["ribbon"])
         wrong = [i for i in range(length) if (side if obs["face_up"][i] else side ^ 1) == 1]
-        target = min(wrong, key=lambda i: len(steps(screen.rcur, i, length)))
+        target = min(wrong, key=lambda i: len(steps(screen.flow.rcur, i, length)))
         keys = item_keys(screen, flow.ITEM_FLIP) + ["A"]
-        return keys + steps(screen.rcur, target, length) + ["A"]
+        return keys + steps(screen.flow.rcur, target, length) + ["A"]
 
 
 def play(player, seed=5):
@@ -176,20 +176,20 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     def stop(sim, screen):
         if name_of(screen) != "PlayScreen":
             return False
-        from games.jekyll.screens import MODE_ANIM
+        from games.jekyll.flow import MODE_ANIM
 
-        if screen.mode == MODE_ANIM:
+        if screen.flow.mode == MODE_ANIM:
             cards = [s.card for s in screen.sprites if not s.hidden]
-            seen.append((screen.anim_frame, cards, screen.banner_h.hidden))
+            seen.append((screen.flow.wave_frame, cards, screen.banner_h.hidden))
             return False
-        return screen.animations == 1
+        return screen.flow.transformations == 1
 
     player = Player(stop=stop)
     sim = play(player)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.animations == 1
+    assert name_of(screen) == "PlayScreen" and screen.flow.transformations == 1
     # Hyde's turn: the ribbon went from Jekyll's side to Hyde's, the banner too.
-    assert screen.obs["side"] == 1 and screen.obs["current"] == 1
+    assert screen.flow.obs["side"] == 1 and screen.flow.obs["current"] == 1
     assert not screen.banner_h.hidden and screen.banner_j.hidden
     assert screen.banner.text == "MR. HYDE'S SIDE"
     # Several frames, each a partial wave: one card edge-on (EMPTY), the banner still blue.
@@ -199,7 +199,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     assert all(hyde_hidden for _, _, hyde_hidden in seen)
     # It ends showing the new side's view of the viewport.
     shown = [s.card for s in screen.sprites if not s.hidden]
-    ribbon = screen.obs["ribbon"][screen.top : screen.top + 8]
+    ribbon = screen.flow.obs["ribbon"][screen.flow.top : screen.flow.top + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))
 
@@ -209,11 +209,11 @@ def test_pixels_pushed_per_input():
     start = "DOWN DOWN A A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.rcur == 1 and screen.top == 0
+    assert name_of(screen) == "PlayScreen" and screen.flow.rcur == 1 and screen.flow.top == 0
     cursor_move = sim.display.pushed[-1]
     # Back to the menu, Play: pick the card, face up, A plays it at the first gap.
     sim = host_sim.run(start + " B LEFT LEFT A A A A", seed=5)
-    assert len(top().obs["hand"]) == 3 and len(top().obs["ribbon"]) == 29
+    assert len(top().flow.obs["hand"]) == 3 and len(top().flow.obs["ribbon"]) == 29
     card_play = sim.display.pushed[-1]
     # A screen change: the pause menu.
     sim = host_sim.run(start + " START", seed=5)
@@ -238,7 +238,7 @@ def test_hyde_level_recipe_peek_behind_a_privacy_screen():
                 texts.append(screen.text)
             if self.started and name_of(screen) == "PeekScreen":
                 play_screen = app().stack[-2]
-                peeked.append((screen.card, list(play_screen.obs["peeks"])))
+                peeked.append((screen.card, list(play_screen.flow.obs["peeks"])))
                 colours = {c for _, c in sim.display.image.getcolors(FULL)}
                 assert any(close(c, FACE_RGB) for c in colours)
             return super().__call__(sim)
@@ -267,8 +267,8 @@ def test_setup_rows_match_engine_options():
     host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
     game = top().game
     options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
-    assert game.to_bytes()[7] == options
-    obs = top().obs
+    assert game.to_bytes()[1] == options  # the state's first byte, after the tag
+    obs = top().flow.obs
     assert len(obs["pile_counts"]) == 3 and sum(obs["face_up"]) == 13 - 3
 
 
@@ -279,9 +279,9 @@ def _stop_at(kind, mode=None, frame=None):
     def stop(sim, screen):
         if name_of(screen) != kind:
             return False
-        if mode is not None and screen.mode != mode:
+        if mode is not None and screen.flow.mode != mode:
             return False
-        return frame is None or screen.anim_frame == frame
+        return frame is None or screen.flow.wave_frame == frame
 
     return stop
 

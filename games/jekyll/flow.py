@@ -18,6 +18,7 @@ gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source
 from micropython import const
 
 from games.jekyll import engine
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 try:
     from typing import Any, Dict, List, Tuple
@@ -240,3 +241,466 @@ def recorded_win(winner: int) -> bool:
     """What the statistics count as a win: Dr. Jekyll (seat 0, the player who starts and
     usually owns the device) winning. Draws and Hyde's wins count as played only."""
     return winner == 0
+
+
+# --- the play screen's state machine -------------------------------------------------------
+
+# Modes of the play screen: what the keys do now.
+MODE_MENU = const(0)  # pick an action from the menu
+MODE_DRAW = const(1)  # pick a pile to draw from
+MODE_HAND = const(2)  # Play: pick a hand card
+MODE_FACE = const(3)  # Play: face up or down
+MODE_PLACE = const(4)  # Play: pick the gap
+MODE_MOVE_PICK = const(5)  # Move: pick a ribbon card
+MODE_MOVE_DEST = const(6)  # Move: pick the gap
+MODE_FLIP = const(7)  # Flip: pick a ribbon card
+MODE_TAKE = const(8)  # Take: pick a trick
+MODE_ANIM = const(9)  # the transformation's wave is playing
+MODE_OVER = const(10)
+
+VISIBLE = const(8)  # ribbon cards in the viewport
+
+# What a key or a tick changed, for the screen to redraw (bits, OR-ed).
+DRAW_TABLE = const(1)  # everything read from the observation: banner, texts, piles, hand
+DRAW_RIBBON = const(2)  # the viewport's cards (it scrolled, or the ribbon changed)
+DRAW_STYLE = const(4)  # lit and dimmed ribbon cards, the gap bar, the minimap marks
+DRAW_MODE = const(8)  # menu or hint line, hand and pile cursors, the caption
+DRAW_CAPTION = const(16)  # the caption alone
+DRAW_PILES = const(32)  # the pile cursor alone
+DRAW_WAVE = const(64)  # one frame of the transformation's wave
+DRAW_ALL = const(63)
+
+# What the screen does after a key (``Play.event``).
+EVENT_NONE = const(0)
+EVENT_INFO = const(1)  # SELECT: show tricks, piles and peeks (``info_text``)
+EVENT_PASS = const(2)  # the turn ended: hand the device to the next player
+EVENT_PEEK = const(3)  # a recipe card was peeked: show it to ``peek_seat`` only
+EVENT_OVER = const(4)  # the game is over: record it and show the result
+
+_HINTS = (
+    "",
+    "<> pile  A draw  SELECT tricks",
+    "<> card  A pick  B back",
+    "<> face up/down  A ok  B back",
+    "<> place ^v face A play B back",
+    "<> card  A pick  B back",
+    "<> place  A move  B back",
+    "<> card  A flip  B back",
+    "<> trick  A take  B back",
+    "",
+    "",
+)
+_WAVE_MS = const(45)  # one step of the transformation's wave
+_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+
+
+class Play:
+    """The play screen's state, display-free: the seat shown, the observation, the mode and
+    every cursor (menu item, viewport, ribbon card, gap, hand card, pile, trick). ``key``
+    and ``tick`` change it and return ``DRAW_*`` bits saying what the screen must redraw;
+    ``event`` then says whether the screen must open another one. Actions are built from
+    the cursors and sent only when the engine's ``can_apply`` accepts them.
+
+    :param game: an ``engine.Game``
+    :param names: ``decktet.cards.name`` (card names for the captions)
+    """
+
+    def __init__(self, game: Any, names: Any) -> None:
+        self.game = game
+        self.names = names
+        self.seat = 0  # whose view is shown: the current player
+        self.obs: Dict[str, Any] = {}
+        self.tricks: List[int] = []
+        self.mode = MODE_MENU
+        self.item = ITEM_PLAY
+        self.mask = 0
+        self.top = 0  # first ribbon card in the viewport
+        self.rcur = 0  # ribbon card cursor (Move, Flip)
+        self.gap = 0  # gap cursor (Play, Move)
+        self.source = 0  # the card being moved
+        self.hcur = 0  # hand cursor
+        self.face_up = True
+        self.pile = 0
+        self.trick = 0  # index into self.tricks
+        self.event = EVENT_NONE
+        self.peek_card = -1
+        self.peek_seat = 0
+        self.wave_old: List[int] = []
+        self.wave_new: List[int] = []
+        self.wave_frame = 0
+        self.wave_at = 0
+        self.wave_step = 1
+        self.transformations = 0  # waves played to their end (for tests)
+        self.sync()
+
+    # -- state from the engine -------------------------------------------------------------
+
+    def sync(self) -> int:
+        """Read the observation again and pick the mode its phase calls for."""
+        game = self.game
+        if not game.is_over():
+            self.seat = game.current_player()
+        obs = game.observation(self.seat)
+        self.obs = obs
+        self.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
+        hand = obs["hand"]
+        self.hcur = min(self.hcur, max(len(hand) - 1, 0))
+        self.rcur = min(self.rcur, max(len(obs["ribbon"]) - 1, 0))
+        self.mask = menu_mask(game, obs, self.tricks)
+        self.item = default_item(self.mask, obs["phase"], self.item)
+        if game.is_over():
+            self.mode = MODE_OVER
+        elif obs["phase"] == engine.PHASE_DRAW:
+            self.mode = MODE_DRAW
+            self.pile = 0
+            while self.pile < 2 and not obs["pile_counts"][self.pile]:
+                self.pile += 1
+        else:
+            self.mode = MODE_MENU
+        return DRAW_ALL
+
+    # -- what the screen shows -------------------------------------------------------------
+
+    def ribbon_codes(self) -> List[int]:
+        """The viewport's cards: codes, or -1 (a back) for face-down cards."""
+        ribbon = self.obs["ribbon"]
+        out = []
+        for i in range(self.top, min(self.top + VISIBLE, len(ribbon))):
+            code = ribbon[i]
+            out.append(-1 if code < 0 else code)
+        return out
+
+    def lit_cards(self) -> Tuple[int, int]:
+        """The first and last ribbon index lit (raised) for the mode, or (-1, -1)."""
+        mode = self.mode
+        if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
+            return self.rcur, self.rcur
+        if mode == MODE_MOVE_DEST:
+            return self.source, self.source
+        if mode == MODE_TAKE and self.tricks:
+            start = self.tricks[self.trick]
+            return start, start + 2
+        return -1, -1
+
+    def gap_shown(self) -> bool:
+        """True while the placement bar shows (choosing a gap)."""
+        return self.mode == MODE_PLACE or self.mode == MODE_MOVE_DEST
+
+    def map_cursor(self) -> int:
+        """The ribbon index marked as the cursor on the minimap, or -1."""
+        mode = self.mode
+        if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
+            return self.rcur
+        if self.gap_shown():
+            return min(self.gap, len(self.obs["ribbon"]) - 1)
+        if mode == MODE_TAKE and self.tricks:
+            return self.tricks[self.trick] + 1
+        return -1
+
+    def hint(self) -> str:
+        """The key hint shown instead of the menu."""
+        if self.mode == MODE_DRAW and len(self.obs["pile_counts"]) == 1:
+            return "A draw  SELECT tricks"
+        return _HINTS[self.mode]
+
+    def hand_cursor(self) -> int:
+        """The hand card under the cursor, or -1 when the hand has no cursor."""
+        mode = self.mode
+        if (mode == MODE_HAND or mode == MODE_FACE or mode == MODE_PLACE) and self.obs["hand"]:
+            return self.hcur
+        return -1
+
+    def hand_face_down(self) -> bool:
+        """True if the picked hand card is to be shown face down (its back)."""
+        return (self.mode == MODE_FACE or self.mode == MODE_PLACE) and not self.face_up
+
+    def pile_lit(self, pile: int) -> bool:
+        """True for the pile under the draw cursor."""
+        return self.mode == MODE_DRAW and pile == self.pile and not self.obs["over"]
+
+    def action(self) -> int:
+        """The action the cursors build now, or -1."""
+        mode = self.mode
+        obs = self.obs
+        if mode == MODE_DRAW:
+            return engine.DRAW_BASE + self.pile
+        if mode == MODE_PLACE and obs["hand"]:
+            return play_action(obs["hand"][self.hcur], self.gap, self.face_up)
+        if mode == MODE_MOVE_DEST:
+            return move_action(self.source, self.gap)
+        if mode == MODE_FLIP:
+            return flip_action(self.rcur)
+        if mode == MODE_TAKE and self.tricks:
+            return take_action(self.tricks[self.trick])
+        return -1
+
+    def caption(self) -> str:
+        """What A would do (the engine's words), or what there is to know."""
+        mode = self.mode
+        obs = self.obs
+        action = self.action()
+        if action >= 0:
+            if self.game.can_apply(action):
+                return self.game.describe(action)
+            return "not allowed"
+        if (mode == MODE_HAND or mode == MODE_FACE) and obs["hand"]:
+            text = self.names(obs["hand"][self.hcur])
+            if mode == MODE_FACE:
+                text += " face up" if self.face_up else " face down"
+            return text
+        if mode == MODE_MOVE_PICK:
+            code = obs["ribbon"][self.rcur] if obs["ribbon"] else -1
+            return "move %s" % (self.names(code) if code >= 0 else "card %d" % (self.rcur + 1))
+        if mode == MODE_OVER:
+            return result_title(obs["winner"])
+        if mode == MODE_ANIM:
+            return "transformation!"
+        other = SHORT_NAMES[self.seat ^ 1]
+        return "%s holds %d  ribbon %d" % (other, obs["opponent_hand"], len(obs["ribbon"]))
+
+    def wave_code(self, slot: int) -> int:
+        """What viewport slot ``slot`` shows in this frame of the transformation's wave:
+        the old card, -2 (edge-on, mid-turn) or the new one."""
+        count = len(self.wave_new)
+        # Position along the wave: 0 turns first.
+        along = slot if self.wave_step > 0 else count - 1 - slot
+        frame = self.wave_frame - 1  # the frame just set up by tick()
+        if along < frame - 1:
+            return self.wave_new[slot]
+        if along == frame - 1:
+            return -2
+        return self.wave_old[slot]
+
+    def info_text(self) -> str:
+        """SELECT: tricks taken, piles, the opponent's hand and this player's recipe peeks."""
+        obs = self.obs
+        names = self.names
+        text = ""
+        for seat in range(2):
+            taken = obs["tricks"][seat]
+            listed = ", ".join([names(card) for card in taken]) if taken else "no tricks"
+            text += "%s %d: %s.\n" % (SHORT_NAMES[seat], obs["scores"][seat], listed)
+        counts = obs["pile_counts"]
+        text += "Draw pile%s: %s. " % (
+            "s" if len(counts) > 1 else "",
+            " ".join(["%d" % n for n in counts]),
+        )
+        text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
+        if obs["peeks"]:
+            text += "Your recipe peeks: %s." % ", ".join([names(c) for c in obs["peeks"]])
+        return text
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def key(self, key: int) -> int:
+        """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
+        sets ``event``."""
+        self.event = EVENT_NONE
+        mode = self.mode
+        if mode == MODE_ANIM or mode == MODE_OVER:
+            return 0
+        step = 1 if key == K_RIGHT else (-1 if key == K_LEFT else 0)
+        if mode == MODE_MENU or mode == MODE_DRAW:
+            if key == K_SELECT:
+                self.event = EVENT_INFO
+                return 0
+            if key == K_UP or key == K_DOWN:
+                return self._pan(4 if key == K_DOWN else -4)
+            if mode == MODE_DRAW:
+                return self._draw_key(key, step)
+            return self._menu_key(key, step)
+        if key == K_B:
+            return self._back()
+        length = len(self.obs["ribbon"])
+        if mode == MODE_HAND:
+            if step:
+                self.hcur = (self.hcur + step) % len(self.obs["hand"])
+            elif key == K_A:
+                self.face_up = True
+                self.mode = MODE_FACE
+            return DRAW_MODE
+        if mode == MODE_FACE:
+            if step or key == K_UP or key == K_DOWN:
+                self.face_up = not self.face_up
+                return DRAW_MODE
+            if key == K_A:
+                self.mode = MODE_PLACE
+                self.gap = min(self.top + 1, length)
+                return self._scroll_to_gap() | DRAW_MODE
+            return 0
+        if mode == MODE_PLACE:
+            if key == K_UP or key == K_DOWN:
+                self.face_up = not self.face_up
+                return DRAW_MODE
+            if step:
+                self.gap = (self.gap + step) % (length + 1)
+                return self._scroll_to_gap() | DRAW_CAPTION
+            if key == K_A:
+                return self._apply(self.action())
+            return 0
+        if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
+            if step:
+                self.rcur = (self.rcur + step) % length
+                return self._scroll_to(self.rcur, self.rcur) | DRAW_CAPTION
+            if key == K_A and mode == MODE_FLIP:
+                return self._apply(self.action())
+            if key == K_A:
+                self.source = self.rcur
+                self.gap = first_move_gap(self.source, length)
+                self.mode = MODE_MOVE_DEST
+                return self._scroll_to_gap() | DRAW_MODE
+            return 0
+        if mode == MODE_MOVE_DEST:
+            if step:
+                self.gap = next_move_gap(self.source, self.gap, step, length)
+                return self._scroll_to_gap() | DRAW_CAPTION
+            if key == K_A:
+                return self._apply(self.action())
+            return 0
+        # MODE_TAKE
+        if step:
+            self.trick = (self.trick + step) % len(self.tricks)
+            start = self.tricks[self.trick]
+            return self._scroll_to(start, start + 2) | DRAW_CAPTION
+        if key == K_A:
+            return self._apply(self.action())
+        return 0
+
+    def _draw_key(self, key: int, step: int) -> int:
+        """Pick a pile, draw."""
+        counts = self.obs["pile_counts"]
+        if step and len(counts) > 1:
+            pile = self.pile
+            for _ in range(3):
+                pile = (pile + step) % 3
+                if counts[pile]:
+                    break
+            self.pile = pile
+            return DRAW_PILES | DRAW_CAPTION
+        if key == K_A:
+            return self._apply(self.action())
+        return 0
+
+    def _menu_key(self, key: int, step: int) -> int:
+        """Pick a menu item; A opens its steps (or transforms, or ends the turn)."""
+        if step:
+            self.item = step_item(self.mask, self.item, step)
+            return DRAW_MODE
+        if key != K_A or not self.mask & (1 << self.item):
+            return 0
+        item = self.item
+        changed = DRAW_STYLE | DRAW_MODE
+        if item == ITEM_PLAY:
+            self.mode = MODE_HAND
+        elif item == ITEM_MOVE:
+            self.mode = MODE_MOVE_PICK
+            changed |= self._scroll_to(self.rcur, self.rcur)
+        elif item == ITEM_FLIP:
+            self.mode = MODE_FLIP
+            changed |= self._scroll_to(self.rcur, self.rcur)
+        elif item == ITEM_TAKE:
+            self.mode = MODE_TAKE
+            self.trick = 0
+            start = self.tricks[0]
+            changed |= self._scroll_to(start, start + 2)
+        elif self.obs["phase"] == engine.PHASE_TRANSFORM:
+            return self._transform()
+        else:
+            return self._apply(engine.END_TURN)
+        if not self.obs["ribbon"] and self.mode != MODE_HAND:
+            self.mode = MODE_MENU
+        return changed
+
+    def _back(self) -> int:
+        """B: one step back in the current action's steps."""
+        mode = self.mode
+        changed = DRAW_STYLE | DRAW_MODE
+        if mode == MODE_FACE:
+            self.mode = MODE_HAND
+        elif mode == MODE_PLACE:
+            self.mode = MODE_FACE
+        elif mode == MODE_MOVE_DEST:
+            self.mode = MODE_MOVE_PICK
+            self.rcur = self.source
+            changed |= self._scroll_to(self.rcur, self.rcur)
+        else:
+            self.mode = MODE_MENU
+        return changed
+
+    # -- the viewport --------------------------------------------------------------------------
+
+    def _set_top(self, top: int) -> int:
+        """Scroll the viewport: its cards change only if it moved."""
+        if top != self.top:
+            self.top = top
+            return DRAW_RIBBON | DRAW_STYLE
+        return DRAW_STYLE
+
+    def _scroll_to(self, first: int, last: int) -> int:
+        """Scroll so cards first..last show."""
+        length = len(self.obs["ribbon"])
+        return self._set_top(window_top(self.top, first, last, VISIBLE, length))
+
+    def _scroll_to_gap(self) -> int:
+        """Scroll so the gap cursor shows."""
+        length = len(self.obs["ribbon"])
+        return self._set_top(gap_window(self.gap, self.top, VISIBLE, length))
+
+    def _pan(self, delta: int) -> int:
+        """UP/DOWN in the menu: look along the ribbon."""
+        length = len(self.obs["ribbon"])
+        return self._set_top(max(min(self.top + delta, length - VISIBLE), 0))
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def _apply(self, action: int) -> int:
+        """Send a cursor-built action if the engine accepts it, then say what follows: the
+        next player, a recipe peek, the end."""
+        game = self.game
+        if action < 0 or not game.can_apply(action):
+            return 0
+        peeks = len(self.obs["peeks"])
+        seat = self.seat
+        game.apply_action(action)
+        changed = self.sync()
+        if game.is_over():
+            self.event = EVENT_OVER
+        elif action == engine.END_TURN:
+            self.event = EVENT_PASS
+        elif len(self.obs["peeks"]) > peeks:
+            self.event = EVENT_PEEK
+            self.peek_card = self.obs["peeks"][-1]
+            self.peek_seat = seat
+        return changed
+
+    def _transform(self) -> int:
+        """Apply the transformation and start its wave (``tick`` plays it)."""
+        self.wave_old = self.ribbon_codes()
+        self.game.apply_action(engine.TRANSFORM)
+        self.obs = self.game.observation(self.seat)
+        self.wave_new = self.ribbon_codes()
+        # Toward Hyde's side the wave runs right to left, toward Jekyll's left to right.
+        self.wave_step = -1 if self.obs["side"] == 1 else 1
+        self.wave_frame = 0
+        self.wave_at = -1
+        self.mode = MODE_ANIM
+        # The minimap and the banner keep the old side until the wave has played.
+        return DRAW_MODE
+
+    def tick(self, now: int) -> int:
+        """Advance the transformation's wave one frame every ``_WAVE_MS`` (``now`` in ms);
+        returns the ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
+        self.event = EVENT_NONE
+        if self.mode != MODE_ANIM:
+            return 0
+        if self.wave_at >= 0 and (now - self.wave_at) & _TICK_MASK < _WAVE_MS:
+            return 0
+        self.wave_at = now
+        if self.wave_frame > len(self.wave_new):
+            self.transformations += 1
+            changed = self.sync()
+            if self.game.is_over():
+                self.event = EVENT_OVER
+            return changed
+        self.wave_frame += 1
+        return DRAW_WAVE

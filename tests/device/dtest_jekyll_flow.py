@@ -5,7 +5,12 @@ the result texts (CPython and MicroPython)."""
 from devtools import raises
 
 from decktet.cards import name
+from decktet.state import STATE_AT
 from games.jekyll import engine, flow
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+
+# The ribbon bytes in a save: the state's own offset (15) past the save's tag byte.
+_RIBBON = STATE_AT + 15
 
 
 def test_handicap_choices_and_options():
@@ -60,13 +65,13 @@ def test_move_to_a_gap_lands_between_its_neighbours():
                 assert gap in (source, source + 1)
                 continue
             trial = engine.Game.from_bytes(before)
-            raw = trial.to_bytes()[22 : 22 + length]  # ribbon bytes: code | face side
+            raw = trial.to_bytes()[_RIBBON : _RIBBON + length]  # code | face side
             left = raw[gap - 1] if gap > 0 else None
             right = raw[gap] if gap < length else None
             action = flow.move_action(source, gap)
             assert trial.can_apply(action)
             trial.apply_action(action)
-            after = trial.to_bytes()[22 : 22 + length]
+            after = trial.to_bytes()[_RIBBON : _RIBBON + length]
             index = gap if gap < source else gap - 1
             assert after[index] == raw[source]
             # The card sits between the cards that bordered the gap.
@@ -161,3 +166,164 @@ def test_result_text_names_the_reason():
     assert text.startswith("Every face shows on Jekyll's side: +5 to Jekyll.")
     assert "Jekyll 5, Hyde 0." in text
     assert "Recipe" not in text
+
+
+# --- the play screen's state machine (flow.Play): every mode, by keys -----------------------
+
+
+def _play(seed=7, options=0):
+    """A flow at the first draw of a new game."""
+    return flow.Play(engine.Game(seed, options), name)
+
+
+def _to_item(play, item):
+    """RIGHT until the menu cursor is on ``item``."""
+    for _ in range(flow.ITEM_COUNT):
+        if play.item == item:
+            return
+        play.key(K_RIGHT)
+    raise AssertionError("item %d not reachable" % item)
+
+
+def test_play_starts_drawing_and_draws_into_the_menu():
+    play = _play()
+    assert play.mode == flow.MODE_DRAW and play.action() == engine.DRAW_BASE
+    assert play.hint() == "A draw  SELECT tricks"  # Poole: one pile
+    assert play.key(K_SELECT) == 0 and play.event == flow.EVENT_INFO
+    assert "Draw pile: 10." in play.info_text()
+    hand = len(play.obs["hand"])
+    assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
+    assert play.mode == flow.MODE_MENU and len(play.obs["hand"]) == hand + 1
+    # UP/DOWN in the menu pan the viewport by four cards.
+    assert play.key(K_DOWN) == flow.DRAW_RIBBON | flow.DRAW_STYLE and play.top == 4
+    assert play.key(K_UP) & flow.DRAW_RIBBON and play.top == 0
+    assert play.key(K_UP) == flow.DRAW_STYLE  # already at the left end
+
+
+def test_play_a_card_through_hand_face_and_place():
+    play = _play()
+    play.key(K_A)
+    _to_item(play, flow.ITEM_PLAY)
+    play.key(K_A)
+    assert play.mode == flow.MODE_HAND and play.hand_cursor() == 0
+    play.key(K_RIGHT)
+    assert play.hcur == 1 and play.caption() == name(play.obs["hand"][1])
+    play.key(K_A)
+    assert play.mode == flow.MODE_FACE and play.face_up and not play.hand_face_down()
+    play.key(K_UP)
+    assert play.hand_face_down() and play.caption().endswith("face down")
+    play.key(K_A)
+    assert play.mode == flow.MODE_PLACE and play.gap_shown() and play.gap == 1
+    assert play.hint().startswith("<> place")
+    play.key(K_RIGHT)
+    assert play.gap == 2 and play.map_cursor() == 2
+    card = play.obs["hand"][1]
+    assert play.action() == flow.play_action(card, 2, False)
+    # B steps back one step at a time, to the menu.
+    play.key(K_B)
+    assert play.mode == flow.MODE_FACE
+    play.key(K_B)
+    assert play.mode == flow.MODE_HAND and not play.hand_face_down()
+    play.key(K_B)
+    assert play.mode == flow.MODE_MENU
+    # Again, face up, placed at the first gap: the card leaves the hand for the ribbon.
+    length = len(play.obs["ribbon"])
+    play.key(K_A)
+    play.key(K_A)
+    play.key(K_A)
+    card = play.obs["hand"][play.hcur]
+    assert play.key(K_A) == flow.DRAW_ALL
+    assert len(play.obs["ribbon"]) == length + 1 and play.obs["ribbon"][1] == card
+    assert card not in play.obs["hand"] and play.mode == flow.MODE_MENU
+
+
+def test_move_flip_and_their_steps_back():
+    play = _play()
+    play.key(K_A)
+    _to_item(play, flow.ITEM_MOVE)
+    play.key(K_A)
+    assert play.mode == flow.MODE_MOVE_PICK and play.lit_cards() == (0, 0)
+    play.key(K_RIGHT)
+    assert play.rcur == 1 and play.caption().startswith("move ")
+    play.key(K_A)
+    assert play.mode == flow.MODE_MOVE_DEST and play.source == 1 and play.gap == 3
+    assert play.lit_cards() == (1, 1)
+    play.key(K_LEFT)
+    assert play.gap == 0  # gaps 1 and 2 would leave the card where it is
+    play.key(K_B)
+    assert play.mode == flow.MODE_MOVE_PICK and play.rcur == 1
+    play.key(K_B)
+    _to_item(play, flow.ITEM_FLIP)
+    play.key(K_A)
+    assert play.mode == flow.MODE_FLIP and play.action() == flow.flip_action(1)
+    face = play.obs["face_up"][1]
+    play.key(K_A)
+    assert play.obs["face_up"][1] != face and play.mode == flow.MODE_MENU
+
+
+def _policy_key(play):
+    """A key for the seat to act: take a trick when one is takeable, transform when due,
+    else flip the first card (one action), then end the turn."""
+    if play.mode == flow.MODE_DRAW:
+        return K_A
+    if play.mode != flow.MODE_MENU:
+        # A when the cursor builds a legal action, else the next card or trick; B after
+        # a whole round of them.
+        if play.game.can_apply(play.action()):
+            return K_A
+        play.tries += 1
+        return K_RIGHT if play.tries < 50 else K_B
+    play.tries = 0
+    obs = play.obs
+    if play.tricks:
+        target = flow.ITEM_TAKE
+    elif obs["phase"] == engine.PHASE_TRANSFORM:
+        target = flow.ITEM_LAST
+    elif play.mask & (1 << flow.ITEM_LAST) and not (obs["actions_left"] and obs["turn"] % 3):
+        target = flow.ITEM_LAST
+    elif play.mask & (1 << flow.ITEM_FLIP):
+        target = flow.ITEM_FLIP
+    else:
+        target = flow.ITEM_PLAY
+    if play.item != target:
+        return K_RIGHT
+    return K_A
+
+
+def test_a_whole_game_through_every_event():
+    # Hyde level (recipe peeks), played by keys only, to the end; seed 9 makes a trick
+    # takeable on the way.
+    play = _play(9, engine.OPT_HYDE)
+    events = []
+    modes = []
+    now = 0
+    steps = 0
+    while play.mode != flow.MODE_OVER:
+        steps += 1
+        assert steps < 6000
+        if steps % 50 == 0:
+            yield
+        if play.mode not in modes:
+            modes.append(play.mode)
+        if play.mode == flow.MODE_ANIM:
+            now += 50
+            changed = play.tick(now)
+            if changed & flow.DRAW_WAVE:
+                count = len(play.wave_new)
+                codes = [play.wave_code(i) for i in range(count)]
+                assert codes.count(-2) <= 1
+        else:
+            if play.mode == flow.MODE_TAKE:
+                assert play.lit_cards()[1] - play.lit_cards()[0] == 2
+            play.key(_policy_key(play))
+        if play.event and play.event not in events:
+            events.append(play.event)
+        if play.event == flow.EVENT_PEEK:
+            assert play.peek_card == play.obs["peeks"][-1]
+    for event in (flow.EVENT_PASS, flow.EVENT_PEEK, flow.EVENT_OVER):
+        assert event in events, event
+    for mode in (flow.MODE_DRAW, flow.MODE_MENU, flow.MODE_FLIP, flow.MODE_TAKE, flow.MODE_ANIM):
+        assert mode in modes, mode
+    assert play.transformations >= 1 and play.game.is_over()
+    assert play.caption() == flow.result_title(play.obs["winner"])
+    assert play.key(K_A) == 0  # nothing reacts once it is over

@@ -1,0 +1,75 @@
+"""The kit's screen stack (handheld.app.App): a releasable screen lets its widgets go while
+another screen covers it and is built again, unchanged, when it is on top again; screens
+that are not releasable keep theirs."""
+
+import displayio
+
+from handheld.app import App, Screen
+
+
+class FakeDisplay:
+    """Keeps the root group, as board.DISPLAY does."""
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+
+    def refresh(self):
+        pass
+
+
+class Counted(Screen):
+    """A screen that counts its builds and releases and keeps one bit of state."""
+
+    def __init__(self, releasable):
+        super().__init__()
+        self.releasable = releasable
+        self.builds = 0
+        self.releases = 0
+        self.widget = None
+        self.state = 0
+
+    def build(self, app):
+        self.builds += 1
+        self.group = displayio.Group()
+        self.widget = displayio.Group(x=self.state)
+        self.group.append(self.widget)
+
+    def release(self):
+        self.releases += 1
+        self.widget = None
+
+
+def make_app():
+    return App(FakeDisplay(), None, None, None, lambda: 1)
+
+
+def test_a_covered_releasable_screen_lets_go_and_is_rebuilt_from_its_state():
+    app = make_app()
+    app.push(Counted(False))  # the root
+    play = Counted(True)
+    app.push(play)
+    play.state = 7
+    cover = Counted(False)
+    app.push(cover)
+    # Released before the covering screen was built: never both at once.
+    assert play.releases == 1 and play.group is None and play.widget is None
+    assert app.display.root_group is cover.group
+    app.pop()
+    assert play.builds == 2 and app.display.root_group is play.group
+    assert play.widget.x == 7  # drawn again from its state
+    # A screen that is not releasable keeps its widgets under a cover.
+    root = app.stack[0]
+    assert root.releases == 0 and root.group is not None and root.builds == 1
+
+
+def test_replacing_the_cover_does_not_rebuild_the_covered_screen():
+    app = make_app()
+    app.push(Counted(False))
+    play = Counted(True)
+    app.push(play)
+    app.push(Counted(False))
+    app.replace(Counted(False))
+    assert play.builds == 1 and play.releases == 1 and play.group is None
+    app.pop()
+    assert play.builds == 2 and play.group is not None
