@@ -59,14 +59,20 @@ def start(app: App, values: List[int]) -> Screen:
 
 class WhistScreen(Screen):
     """The table: status lines, the dummy's card, the player's card, trump (its Ace),
-    a prompt and the hand. See the module docstring for the keys."""
+    a prompt and the hand. See the module docstring for the keys. While another screen
+    covers it, it lets its widgets go (``releasable``) and builds them again from the flow."""
 
     pausable = True
+    releasable = True
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
         self.flow = flow.Flow(game)
+        self.release()
+
+    def release(self) -> None:
+        """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
         self.status: Any = None
         self.score: Any = None
         self.line2: Any = None
