@@ -73,3 +73,37 @@ def test_replacing_the_cover_does_not_rebuild_the_covered_screen():
     assert play.builds == 1 and play.releases == 1 and play.group is None
     app.pop()
     assert play.builds == 2 and play.group is not None
+
+
+def test_the_kit_has_no_import_cycle():
+    # app.py imports no screens: START opens what the shell put in app.pause_menu.
+    import ast
+    import os
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
+    imports = {}
+    for name in os.listdir(os.path.join(root, "handheld")):
+        if not name.endswith(".py"):
+            continue
+        tree = ast.parse(open(os.path.join(root, "handheld", name)).read())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module == "handheld":
+                    found.update("handheld." + alias.name for alias in node.names)
+                elif node.module.startswith("handheld."):
+                    found.add(node.module)
+        imports["handheld." + name[:-3]] = found
+
+    def reaches(start, target, seen):
+        for module in imports.get(start, ()):
+            if module == target:
+                return True
+            if module not in seen:
+                seen.add(module)
+                if reaches(module, target, seen):
+                    return True
+        return False
+
+    cycles = [module for module in imports if reaches(module, module, set())]
+    assert cycles == []

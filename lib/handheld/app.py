@@ -114,6 +114,10 @@ class App:
         # a screen above it loaded (the gallery, a game) is unloaded again.
         self.modules_at_root: Any = None
         self.recorded = False  # the running game's result is in the statistics
+        # What START opens over a pausable screen: a function returning the screen, set by
+        # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
+        # imports no screens.
+        self.pause_menu: Any = None
         self.changed = True
         display.auto_refresh = False
 
@@ -232,10 +236,8 @@ class App:
             key = first_key(keys)
             keys &= ~key
             screen = self.stack[-1]
-            if key == K_START and screen.pausable:
-                from handheld.screens import PauseMenu
-
-                self.push(PauseMenu())
+            if key == K_START and screen.pausable and self.pause_menu is not None:
+                self.push(self.pause_menu())
             else:
                 screen.key(self, key)
             self.changed = True

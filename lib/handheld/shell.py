@@ -58,6 +58,8 @@ def main() -> None:
     current_app = app
     gc.collect()
     from handheld.home import main_menu
+    from handheld.screens import PauseMenu
 
+    app.pause_menu = PauseMenu
     app.push(main_menu())
     app.run(supervisor.ticks_ms, sleep)
