@@ -6,6 +6,7 @@ import random
 import pytest
 
 from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, suits
+from decktet.state import put16
 from games.bharg import engine
 from games.bharg.binding import all_bound, best_arrangement, card_value, is_set, unbound_value
 
@@ -127,7 +128,7 @@ def test_round_cap_ends_match_with_highest_score(seat1_score, winner):
     # Project decision: after MAX_ROUNDS rounds the highest score wins; a tie is a draw.
     game = engine.Game(11, 0, _never_win_deck())
     game._b[engine._ROUND] = engine.MAX_ROUNDS
-    game._b[engine._SCORES + 2] = seat1_score
+    put16(game._b, engine._SCORES + 2, seat1_score)
     game.check_invariants()
     _throw_back_until_round_over(game)
     view = game.observation(0)

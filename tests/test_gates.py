@@ -19,9 +19,20 @@ NODE_MODULES = os.path.join(ROOT, "tools", "mpgate", "node_modules")
 def run_type_gate(path):
     """mypy with the project's config (CircuitPython typeshed) on one file."""
     return subprocess.run(
-        [MYPY, "--config-file", os.path.join(ROOT, "pyproject.toml"),
-         "--custom-typeshed-dir", TYPESHED, "--cache-dir", os.devnull, path],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        [
+            MYPY,
+            "--config-file",
+            os.path.join(ROOT, "pyproject.toml"),
+            "--custom-typeshed-dir",
+            TYPESHED,
+            "--cache-dir",
+            os.devnull,
+            path,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
 
 
@@ -63,7 +74,9 @@ def test_syntax_gate_refuses_bad_device_code(tmp_path, capsys):
 def _runtime_gate(root):
     return subprocess.run(
         ["node", os.path.join(ROOT, "tools", "mpgate", "run.mjs"), "--root", str(root)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -88,4 +101,3 @@ def test_runtime_gate_passes_fails_and_caps_heap(tmp_path):
     assert "heap grew" in result.stdout
     assert "ljust" in result.stdout
     assert "2 passed, 2 failed" in result.stdout
-

@@ -17,8 +17,19 @@ from device_files import ROOT, device_python_files  # noqa: E402
 
 # Attributes CircuitPython's builtins lack; calling them fails only at run time there.
 MISSING_ATTRIBUTES = {
-    "ljust", "rjust", "center", "title", "zfill", "casefold", "expandtabs", "swapcase",
-    "bit_count", "as_integer_ratio", "removeprefix", "removesuffix", "format_map",
+    "ljust",
+    "rjust",
+    "center",
+    "title",
+    "zfill",
+    "casefold",
+    "expandtabs",
+    "swapcase",
+    "bit_count",
+    "as_integer_ratio",
+    "removeprefix",
+    "removesuffix",
+    "format_map",
 }
 
 

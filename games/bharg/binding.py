@@ -18,22 +18,16 @@ Its only heap use is the small ints of the recursion, so it can run after every 
 on the device. Hands of up to 16 cards (a set's positions are packed in 16 bits).
 """
 
-from micropython import const
-
-from decktet.cards import suits
+from decktet.cards import ALL_SUITS, EXCUSE, NUM_CARDS, suits
 
 try:
     from typing import List, Sequence, Tuple
 except ImportError:
     pass
 
-_ALL_SUITS = const(63)
-_EXCUSE = const(44)
-
-
 # Suit masks and unbound values by card code, as bytes: table lookups cost no heap and
 # are much cheaper than calls on the device.
-_MASKS = bytes(suits(card) for card in range(45))
+_MASKS = bytes(suits(card) for card in range(NUM_CARDS))
 _VALUES = bytes(
     (1, 1, 1, 1, 1, 1)
     + (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9)
@@ -81,7 +75,7 @@ def _suits_from(hand: Sequence[int], free: int, start: int) -> int:
 
 def _cover(hand: Sequence[int], free: int, ace: int) -> int:
     """The most value disjoint sets among the ``free`` positions can bind."""
-    if _suits_from(hand, free, 0) != _ALL_SUITS:
+    if _suits_from(hand, free, 0) != ALL_SUITS:
         return 0
     low = free & -free
     i = 0
@@ -101,7 +95,7 @@ def _grow(
     positions ``start`` and up, then cover the rest: the best total, shifted left 16 bits,
     OR the positions added to the set; -1 if the set cannot be completed."""
     best = -1
-    if mask | _suits_from(hand, free, start) != _ALL_SUITS:
+    if mask | _suits_from(hand, free, start) != ALL_SUITS:
         return best
     n = len(hand)
     j = start
@@ -113,7 +107,7 @@ def _grow(
                 joined = mask | card_suits
                 total = gain + _weight(card, ace)
                 bit = 1 << j
-                if joined == _ALL_SUITS:
+                if joined == ALL_SUITS:
                     # A complete set cannot grow further: every suit is taken.
                     if size >= 2:
                         total = (total + _cover(hand, free ^ bit, ace)) << 16 | bit
@@ -139,7 +133,7 @@ def is_set(cards: Sequence[int]) -> bool:
         if not card_suits or card_suits & seen:
             return False
         seen |= card_suits
-    return seen == _ALL_SUITS
+    return seen == ALL_SUITS
 
 
 def _total_value(hand: Sequence[int], ace: int) -> int:
@@ -202,7 +196,7 @@ def best_arrangement(
     while j < len(hand):
         if not in_sets >> j & 1:
             card = hand[j]
-            if card == _EXCUSE or _MASKS[card] & ace:
+            if card == EXCUSE or _MASKS[card] & ace:
                 bound_outside.append(card)
             else:
                 unbound.append(card)

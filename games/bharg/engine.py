@@ -47,12 +47,26 @@ rebuilds shuffle with the seeded generator.
   end, against the final Ace Pile top), ``"reason"`` (``"win"``, ``"no cards"``,
   ``"rebuilt twice"``, ``"turn limit"``);
 - ``"game_over"``, ``"match_winner"``: the winning seat, -1 while playing or for a draw.
+
+Inside, the phase is an int (``PHASE_DRAW``, ``PHASE_DISCARD``, ``PHASE_ROUND_OVER``,
+``PHASE_OVER``); the observation keeps its names. Saves: ``to_bytes()`` is the
+``decktet.state`` layout (tag, state bytes, generator); ``check_invariants()`` raises
+``decktet.state.StateError``.
 """
 
 from micropython import const
 
-from decktet.cards import WITH_EXCUSE, WITH_PAWNS, deck, is_arrangement, name
+from decktet.cards import (
+    FIRST_NUMBER,
+    NUM_CARDS,
+    WITH_EXCUSE,
+    WITH_PAWNS,
+    deck,
+    is_arrangement,
+    name,
+)
 from decktet.rng import Rng
+from decktet.state import StateError, check, get16, pack, put16, unpack, verify
 
 # The rule helpers are re-exported: screens may import them from here.
 from games.bharg.binding import (  # noqa: F401
@@ -100,17 +114,20 @@ OPTION_SETS = (
     OPT_TARGET_25 | OPT_THREE_PLAYERS,
 )
 
-_TAG = const(0xB1)  # Bharg, save format 1
+_TAG = const(0xB2)  # Bharg, save format 2 (the decktet.state layout)
 _NONE = const(255)
 _DECK_MARK = const(254)
+_HAND_SIZE = const(7)  # two seats
+_HAND_SIZE_3 = const(6)  # three seats
 _HAND_SLOTS = const(8)
 _PILE_SLOTS = const(41)
+_ACE_SLOTS = const(6)  # the Ace Pile holds at most every Ace
 
-# Phases.
-_DRAW = const(0)
-_DISCARD = const(1)
-_ROUND_OVER = const(2)
-_OVER = const(3)
+# Phases (``observation()["phase"]`` gives their names, ``_PHASE_NAMES``).
+PHASE_DRAW = const(0)
+PHASE_DISCARD = const(1)
+PHASE_ROUND_OVER = const(2)
+PHASE_OVER = const(3)
 _PHASE_NAMES = ("draw", "discard", "round_over", "game_over")
 
 # Why a round ended.
@@ -134,7 +151,7 @@ _WINNER = const(8)  # round winner or _NONE
 _REASON = const(9)
 _MATCH_WINNER = const(10)
 _POINTS = const(11)
-_SCORES = const(12)  # 3 seats x (low, high)
+_SCORES = const(12)  # 3 seats x 16 bits, big-endian (decktet.state.get16)
 _UNBOUND = const(18)  # 3 seats
 _LAST = const(21)  # 3 seats x (took, discarded)
 _NHAND = const(27)  # 3 seats
@@ -146,7 +163,6 @@ _DRAWS = const(57)  # bottom first, top last
 _DISCARDS = const(98)
 _ACES = const(139)
 _SIZE = const(145)
-_SAVE_SIZE = const(152)  # tag + state + 3 x 2 bytes of generator state
 
 
 def _deck_cards(options: int) -> List[int]:
@@ -158,16 +174,10 @@ def _deck_cards(options: int) -> List[int]:
     return deck(flags)
 
 
-def _check_options(options: int) -> None:
-    if not isinstance(options, int) or options & ~_ALL_OPTIONS or options < 0:
-        raise ValueError("unknown option bits")
+def _options_ok(options: int) -> bool:
+    # Known bits, and at most one target option.
     targets = options & (OPT_TARGET_25 | OPT_TARGET_100 | OPT_ONE_ROUND)
-    if targets & (targets - 1):
-        raise ValueError("choose one of the target options")
-
-
-def _fail(why: str) -> None:
-    raise AssertionError(why)
+    return not options & ~_ALL_OPTIONS and not targets & (targets - 1)
 
 
 class Game:
@@ -179,7 +189,8 @@ class Game:
     """
 
     def __init__(self, seed: int, options: int = 0, deck: Optional[Sequence[int]] = None) -> None:
-        _check_options(options)
+        if not isinstance(options, int) or options < 0 or not _options_ok(options):
+            raise ValueError("unknown option bits, or more than one target option")
         rng = Rng(seed)
         cards = _deck_cards(options)
         if deck is None:
@@ -203,7 +214,7 @@ class Game:
         return 3 if self._b[_OPTIONS] & OPT_THREE_PLAYERS else 2
 
     def _hand_size(self) -> int:
-        return 6 if self._b[_OPTIONS] & OPT_THREE_PLAYERS else 7
+        return _HAND_SIZE_3 if self._b[_OPTIONS] & OPT_THREE_PLAYERS else _HAND_SIZE
 
     def _target(self) -> int:
         options = self._b[_OPTIONS]
@@ -216,8 +227,7 @@ class Game:
         return 50
 
     def _score(self, seat: int) -> int:
-        at = _SCORES + 2 * seat
-        return self._b[at] | self._b[at + 1] << 8
+        return get16(self._b, _SCORES + 2 * seat)
 
     def _hand(self, seat: int) -> bytearray:
         start = _HANDS + _HAND_SLOTS * seat
@@ -289,7 +299,7 @@ class Game:
             for step in range(1, n + 1):
                 self._insert((dealer + step) % n, cards[k])
                 k += 1
-        while cards[k] < 6:
+        while cards[k] < FIRST_NUMBER:
             self._push(_ACES, _NACES, cards[k])
             k += 1
         self._push(_DISCARDS, _NDISCARD, cards[k])
@@ -298,7 +308,7 @@ class Game:
         while i >= k:
             self._push(_DRAWS, _NDRAW, cards[i])
             i -= 1
-        b[_PHASE] = _DRAW
+        b[_PHASE] = PHASE_DRAW
         b[_PLAYER] = (dealer + 1) % n
         b[_TAKEN] = _NONE
         b[_REBUILDS] = 0
@@ -311,13 +321,13 @@ class Game:
 
     def current_player(self) -> int:
         """The seat to act, or -1 once the game is over."""
-        if self._b[_PHASE] == _OVER:
+        if self._b[_PHASE] == PHASE_OVER:
             return -1
         return self._b[_PLAYER]
 
     def is_over(self) -> bool:
         """True once the match has ended."""
-        return self._b[_PHASE] == _OVER
+        return self._b[_PHASE] == PHASE_OVER
 
     def scores(self) -> List[int]:
         """Each seat's match score so far."""
@@ -327,15 +337,15 @@ class Game:
         """The legal actions, ascending; empty once the game is over."""
         b = self._b
         phase = b[_PHASE]
-        if phase == _DRAW:
+        if phase == PHASE_DRAW:
             if b[_NDISCARD]:
                 return [DRAW_DECK, TAKE_DISCARD]
             return [DRAW_DECK]
-        if phase == _DISCARD:
+        if phase == PHASE_DISCARD:
             taken = b[_TAKEN]
             # The hand is ascending, and DISCARD_BASE + card is the action.
             return [DISCARD_BASE + card for card in self._hand(b[_PLAYER]) if card != taken]
-        if phase == _ROUND_OVER:
+        if phase == PHASE_ROUND_OVER:
             return [NEXT_ROUND]
         return []
 
@@ -344,12 +354,12 @@ class Game:
         phase = b[_PHASE]
         if not isinstance(action, int):
             return False
-        if phase == _DRAW:
+        if phase == PHASE_DRAW:
             return action == DRAW_DECK or (action == TAKE_DISCARD and b[_NDISCARD] > 0)
-        if phase == _DISCARD:
+        if phase == PHASE_DISCARD:
             card = action - DISCARD_BASE
-            return 0 <= card < 45 and card != b[_TAKEN] and self._in_hand(b[_PLAYER], card)
-        return phase == _ROUND_OVER and action == NEXT_ROUND
+            return 0 <= card < NUM_CARDS and card != b[_TAKEN] and self._in_hand(b[_PLAYER], card)
+        return phase == PHASE_ROUND_OVER and action == NEXT_ROUND
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; ``ValueError`` (state unchanged) for an illegal one."""
@@ -360,12 +370,12 @@ class Game:
         if action == DRAW_DECK:
             self._insert(player, self._pop(_DRAWS, _NDRAW))
             b[_TAKEN] = _DECK_MARK
-            b[_PHASE] = _DISCARD
+            b[_PHASE] = PHASE_DISCARD
         elif action == TAKE_DISCARD:
             card = self._pop(_DISCARDS, _NDISCARD)
             self._insert(player, card)
             b[_TAKEN] = card
-            b[_PHASE] = _DISCARD
+            b[_PHASE] = PHASE_DISCARD
         elif action == NEXT_ROUND:
             b[_ROUND] += 1
             b[_DEALER] = (b[_DEALER] + 1) % self.num_players()
@@ -378,7 +388,7 @@ class Game:
     def _discard(self, player: int, card: int) -> None:
         b = self._b
         self._remove(player, card)
-        if card < 6:
+        if card < FIRST_NUMBER:
             self._push(_ACES, _NACES, card)
         else:
             self._push(_DISCARDS, _NDISCARD, card)
@@ -400,7 +410,7 @@ class Game:
                 self._end_round(why, _NONE)
                 return
         b[_PLAYER] = (player + 1) % self.num_players()
-        b[_PHASE] = _DRAW
+        b[_PHASE] = PHASE_DRAW
 
     def _rebuild(self) -> int:
         """Ruling 2: shuffle all but the top of the discard pile and of the Ace Pile into a
@@ -438,23 +448,21 @@ class Game:
             if seat != winner:
                 points += value
         b[_REASON] = reason
-        b[_PHASE] = _ROUND_OVER
+        b[_PHASE] = PHASE_ROUND_OVER
         if winner == _NONE:
             points = 0
         else:
             b[_WINNER] = winner
-            total = self._score(winner) + points
-            b[_SCORES + 2 * winner] = total & 255
-            b[_SCORES + 2 * winner + 1] = total >> 8
+            put16(b, _SCORES + 2 * winner, self._score(winner) + points)
         b[_POINTS] = points
         target = self._target()
         # A single round (target 0) or a winner reaching the target ends the match.
         if target == 0 or (winner != _NONE and self._score(winner) >= target):
-            b[_PHASE] = _OVER
+            b[_PHASE] = PHASE_OVER
             b[_MATCH_WINNER] = winner
         elif b[_ROUND] >= MAX_ROUNDS:
             # Project decision: after the last round the highest score wins; a tie is a draw.
-            b[_PHASE] = _OVER
+            b[_PHASE] = PHASE_OVER
             best = -1
             b[_MATCH_WINNER] = _NONE
             for seat in range(n):
@@ -476,7 +484,8 @@ class Game:
         if action == NEXT_ROUND:
             return "deal the next round"
         card = action - DISCARD_BASE
-        return "discard the %s%s" % (name(card), " onto the Ace Pile" if card < 6 else "")
+        where = " onto the Ace Pile" if card < FIRST_NUMBER else ""
+        return "discard the %s%s" % (name(card), where)
 
     def observation(self, player: int) -> Dict[str, Any]:
         """What ``player`` may see now (keys in the module docstring)."""
@@ -487,7 +496,7 @@ class Game:
         hand = list(self._hand(player))
         ace_top = self._top(_ACES, _NACES)
         phase = b[_PHASE]
-        ended = phase >= _ROUND_OVER
+        ended = phase >= PHASE_ROUND_OVER
         last = []
         for seat in range(n):
             took = b[_LAST + 2 * seat]
@@ -535,48 +544,27 @@ class Game:
             "last_turns": last,
             "hands": [list(self._hand(seat)) for seat in range(n)] if ended else None,
             "round_result": result,
-            "game_over": phase == _OVER,
+            "game_over": phase == PHASE_OVER,
             "match_winner": -1 if match_winner == _NONE else match_winner,
         }
 
     def to_bytes(self) -> bytes:
-        """The whole state (tag, state bytes, generator state) as bytes."""
-        s1, s2, s3 = self._rng.get_state()
-        return (
-            bytes((_TAG,))
-            + bytes(self._b)
-            + bytes((s1 & 255, s1 >> 8, s2 & 255, s2 >> 8, s3 & 255, s3 >> 8))
-        )
+        """The whole state in the ``decktet.state`` layout: tag, state bytes, generator."""
+        return pack(_TAG, self._b, self._rng)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "Game":
         """A game equal to the one saved; ``ValueError`` on any data that is not a state."""
-        if not isinstance(data, (bytes, bytearray)) or len(data) != _SAVE_SIZE:
-            raise ValueError("not a Bharg save")
-        if data[0] != _TAG:
-            raise ValueError("not a Bharg save")
-        options = data[1 + _OPTIONS]
-        _check_options(options)
-        # A bare instance: no deal, the saved state is filled in below.
+        state, rng = unpack(data, _TAG, _SIZE)
+        # A bare instance: no deal, the saved state is filled in.
         game = object.__new__(cls)  # type: Game
-        game._b = bytearray(data[1 : 1 + _SIZE])
-        game._rng = Rng(0)
-        at = 1 + _SIZE
-        game._rng.set_state(
-            (
-                data[at] | data[at + 1] << 8,
-                data[at + 2] | data[at + 3] << 8,
-                data[at + 4] | data[at + 5] << 8,
-            )
-        )
-        try:
-            game.check_invariants()
-        except AssertionError as error:
-            raise ValueError("corrupt Bharg save: %s" % error) from None
-        return game
+        game._b = state
+        game._rng = rng
+        return verify(game)
 
     def check_invariants(self) -> None:
-        """``AssertionError`` unless every card is in exactly one place and counters fit."""
+        """``decktet.state.StateError`` unless every card is in exactly one place and the
+        counters fit (a ``ValueError``; no ``assert``, so ``python -O`` checks the same)."""
         b = self._b
         n = self.num_players()
         phase = b[_PHASE]
@@ -586,75 +574,72 @@ class Game:
         winner = b[_WINNER]
         match_winner = b[_MATCH_WINNER]
         if not (
-            not b[_OPTIONS] & ~_ALL_OPTIONS
-            and phase <= _OVER
+            _options_ok(b[_OPTIONS])
+            and phase <= PHASE_OVER
             and player < n
             and b[_DEALER] < n
             and b[_NDRAW] <= _PILE_SLOTS
             and b[_NDISCARD] <= _PILE_SLOTS
-            and b[_NACES] <= 6
+            and b[_NACES] <= _ACE_SLOTS
             and b[_REBUILDS] <= 2
             and 1 <= b[_ROUND] <= MAX_ROUNDS
             and b[_TURN] < MAX_TURNS
             and reason <= _TURNS
-            and (phase <= _DISCARD) == (reason == _IN_PLAY)
+            and (phase <= PHASE_DISCARD) == (reason == _IN_PLAY)
             and (winner != _NONE) == (reason == _WIN)
             and (winner == _NONE or winner < n)
-            and (match_winner == _NONE or (phase == _OVER and match_winner < n))
-            and (phase == _DISCARD or taken == _NONE)
-            and (phase != _DRAW or b[_NDRAW] > 0)
+            and (match_winner == _NONE or (phase == PHASE_OVER and match_winner < n))
+            and (phase == PHASE_DISCARD or taken == _NONE)
+            and (phase != PHASE_DRAW or b[_NDRAW] > 0)
         ):
-            _fail("counters")
+            raise StateError("counters")
         for seat in range(3):
             want = 0
             if seat < n:
-                want = self._hand_size() + (phase == _DISCARD and seat == player)
+                want = self._hand_size() + (phase == PHASE_DISCARD and seat == player)
             took = b[_LAST + 2 * seat]
             discarded = b[_LAST + 2 * seat + 1]
             if (
                 b[_NHAND + seat] != want
                 or (took == _NONE) != (discarded == _NONE)
-                or 45 <= took < _DECK_MARK
-                or 45 <= discarded < _NONE
+                or NUM_CARDS <= took < _DECK_MARK
+                or NUM_CARDS <= discarded < _NONE
                 or (seat >= n and (self._score(seat) or b[_UNBOUND + seat]))
             ):
-                _fail("seat %d" % seat)
+                raise StateError("seat %d" % seat)
         # Where each card is: the cards the options use exactly once, unused slots 0, hands
         # ascending, Aces only on the Ace Pile and never on the discard pile.
-        seen = bytearray(45)
+        seen = bytearray(NUM_CARDS)
         for base, slots, count in (
             (_HANDS, _HAND_SLOTS, b[_NHAND]),
             (_HANDS + _HAND_SLOTS, _HAND_SLOTS, b[_NHAND + 1]),
             (_HANDS + 2 * _HAND_SLOTS, _HAND_SLOTS, b[_NHAND + 2]),
             (_DRAWS, _PILE_SLOTS, b[_NDRAW]),
             (_DISCARDS, _PILE_SLOTS, b[_NDISCARD]),
-            (_ACES, 6, b[_NACES]),
+            (_ACES, _ACE_SLOTS, b[_NACES]),
         ):
             previous = -1
             for i in range(slots):
                 card = b[base + i]
                 if i >= count:
-                    if card:
-                        _fail("slot")
+                    check(not card, "slot")
                 elif (
-                    card >= 45
+                    card >= NUM_CARDS
                     or (base < _DRAWS and card <= previous)
-                    or (base == _DISCARDS and card < 6)
-                    or (base == _ACES and card >= 6)
+                    or (base == _DISCARDS and card < FIRST_NUMBER)
+                    or (base == _ACES and card >= FIRST_NUMBER)
                 ):
-                    _fail("card %d" % card)
+                    raise StateError("card %d" % card)
                 else:
                     seen[card] += 1
                     previous = card
         for card in _deck_cards(b[_OPTIONS]):
             if seen[card] != 1:
-                _fail("card %d" % card)
+                raise StateError("card %d" % card)
             seen[card] = 0
-        if any(seen):
-            _fail("card not in this deck")
-        if phase == _DISCARD and taken != _DECK_MARK:
-            if taken >= 45 or not self._in_hand(player, taken):
-                _fail("taken card")
+        check(not any(seen), "card not in this deck")
+        if phase == PHASE_DISCARD and taken != _DECK_MARK:
+            check(taken < NUM_CARDS and self._in_hand(player, taken), "taken card")
 
     def __str__(self) -> str:
         """One line for logs."""

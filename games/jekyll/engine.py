@@ -65,6 +65,9 @@ Actions (ints):
 action built from its cursor instead of enumerating ``legal_actions()`` (which reaches
 thousands of actions with a long ribbon).
 
+Saves: ``to_bytes()`` is the ``decktet.state`` layout (tag, state bytes, generator);
+``check_invariants()`` raises ``decktet.state.StateError``.
+
 Observation keys: ``player``, ``level``, ``hand`` (own codes, sorted), ``ribbon`` (codes,
 -1 for a face-down card), ``face_up`` (bytes of 0/1 per ribbon card), ``side`` (0 Jekyll's,
 1 Hyde's), ``current`` (seat to move, -1 when over), ``phase`` (``PHASE_*``),
@@ -80,8 +83,18 @@ Mr. Hyde level, else empty).
 
 from micropython import const
 
-from decktet.cards import EXCUSE, is_arrangement, name, rank, suits
+from decktet.cards import (
+    EXCUSE,
+    NUM_CARDS,
+    RANK_CROWN,
+    RANK_EXCUSE,
+    is_arrangement,
+    name,
+    rank,
+    suits,
+)
 from decktet.rng import Rng
+from decktet.state import check, pack, unpack, verify
 
 try:
     from typing import Any, Dict, List, Sequence
@@ -93,12 +106,20 @@ OPT_HYDE = const(2)
 OPT_HANDICAP_1 = const(4)
 OPT_HANDICAP_HYDE = const(32)
 _OPT_MASK = const(63)
+_LEVEL_MASK = const(3)  # OPT_JEKYLL | OPT_HYDE: the level
+_HANDICAP_MASK = const(28)  # 7 * OPT_HANDICAP_1: the handicap amount
 
 LEVEL_POOLE = const(0)
 LEVEL_JEKYLL = const(1)
 LEVEL_HYDE = const(2)
 
-OPTION_SETS = (0, OPT_JEKYLL, OPT_HYDE, 3 * OPT_HANDICAP_1, OPT_HYDE | 7 * OPT_HANDICAP_1 | 32)
+OPTION_SETS = (
+    0,
+    OPT_JEKYLL,
+    OPT_HYDE,
+    3 * OPT_HANDICAP_1,
+    OPT_HYDE | _HANDICAP_MASK | OPT_HANDICAP_HYDE,
+)
 
 PLAY_BASE = const(0)
 MOVE_BASE = const(8192)
@@ -123,8 +144,10 @@ MAX_TURNS = const(120)
 # Per turn at most a draw, four basic actions, the transformation and the end; plus tricks.
 MAX_ACTIONS = const(900)
 
-_TAG = const(0x4A)
+_TAG = const(0x4B)  # Jekyll & Hyde, save format 2 (the decktet.state layout)
 _UP = const(64)  # face-side bit of a ribbon byte: set when the face shows on Hyde's side
+_CODE = const(63)  # the card-code bits of a ribbon byte
+_DEALT = const(6)  # hand cards dealt, alternately Jekyll's and Hyde's
 # Offsets in the state bytearray.
 _OPT = const(0)
 _SIDE = const(1)
@@ -138,15 +161,17 @@ _HLEN = const(8)  # 2 bytes
 _PLEN = const(10)  # 3 bytes: cards left per pile
 _NPEEK = const(13)
 _NTRICK = const(14)
-_RIB = const(15)  # 45 bytes: code | face side << 6
+_RIB = const(15)  # _RIB_SLOTS bytes: code | face side << 6
+_RIB_SLOTS = const(45)  # room for every card
 _HAND = const(60)  # 2 x 16 bytes, sorted
 _HCAP = const(16)
 _PILE = const(92)  # 3 x 4 bytes (Poole: one pile of 10), bottom first
 _RECIPE = const(104)  # 4 bytes, top first
 _PEEK = const(108)  # 3 peeked codes
 _PEEKBY = const(111)  # 3 seats
-_TRICK = const(114)  # 15 x 3 codes
-_TRICKBY = const(159)  # 15 seats
+_TRICK = const(114)  # _TRICK_SLOTS x 3 codes
+_TRICKBY = const(159)  # _TRICK_SLOTS seats
+_TRICK_SLOTS = const(15)  # room for every card in tricks of three
 _SIZE = const(174)
 
 # Per level: pile sizes (pile 0 at Poole), ribbon size.
@@ -158,17 +183,18 @@ def _is_set3(a: int, b: int, c: int) -> bool:
     ra = rank(a)
     rb = rank(b)
     rc = rank(c)
-    if ra == 0 or rb == 0 or rc == 0:
+    if ra == RANK_EXCUSE or rb == RANK_EXCUSE or rc == RANK_EXCUSE:
         return False
-    wilds = (ra > 10) + (rb > 10) + (rc > 10)
+    # Pawns and Courts rank above the Crowns: they are the wild cards.
+    wilds = (ra > RANK_CROWN) + (rb > RANK_CROWN) + (rc > RANK_CROWN)
     if wilds == 0:
         return ra == rb == rc
     if wilds > 1:
         return False
     # One wild: the other two share a rank.
-    if ra > 10:
+    if ra > RANK_CROWN:
         return rb == rc
-    if rb > 10:
+    if rb > RANK_CROWN:
         return ra == rc
     return ra == rb
 
@@ -181,7 +207,7 @@ def is_set(cards: Sequence[int]) -> bool:
 def trick_points(cards: Sequence[int]) -> int:
     """Points of a set: 10 when pure, 5 with a Pawn or Court."""
     for card in cards:
-        if rank(card) > 10:
+        if rank(card) > RANK_CROWN:
             return 5
     return 10
 
@@ -203,26 +229,22 @@ def takeable(codes: Sequence[int], face_up: Sequence[int]) -> List[int]:
     return found
 
 
-def _check(condition: bool, what: str) -> None:
-    if not condition:
-        raise AssertionError(what)
-
-
 class Game:
     """A game of Jekyll & Hyde; see the module docstring for options, deal and actions."""
 
     def __init__(self, seed: int, options: int = 0, deck: Any = None) -> None:
-        if options & ~_OPT_MASK or options & 3 == 3:
+        if options & ~_OPT_MASK or options & _LEVEL_MASK == _LEVEL_MASK:
             raise ValueError("bad options")
-        if options & OPT_HANDICAP_HYDE and not options & 28:
+        if options & OPT_HANDICAP_HYDE and not options & _HANDICAP_MASK:
             raise ValueError("handicap side without an amount")
         self._rng = Rng(seed)
         self._s = bytearray(_SIZE)
-        self._level = options & 3
+        self._level = options & _LEVEL_MASK
         level = self._level
-        total = 45 if level == LEVEL_HYDE else 44
+        # Every card but the Excuse (the last code), which only Mr. Hyde's recipe uses.
+        total = NUM_CARDS if level == LEVEL_HYDE else NUM_CARDS - 1
         if deck is None:
-            order = list(range(44))
+            order = list(range(EXCUSE))
             self._rng.shuffle(order)
             if level == LEVEL_HYDE:
                 recipe = order[:3]
@@ -252,11 +274,11 @@ class Game:
                 s[base + size - 1 - i] = order[at]
                 at += 1
             s[_PLEN + pile] = size
-        for i in range(6):
+        for i in range(_DEALT):
             self._hand_add(i & 1, order[at])
             at += 1
         n = _RIBBON_SIZE[level]
-        handicap = (options >> 2) & 7
+        handicap = (options & _HANDICAP_MASK) // OPT_HANDICAP_1
         face_up = n // 2 + (-handicap if options & OPT_HANDICAP_HYDE else handicap)
         ribbon = [order[at + i] | (0 if i < face_up else _UP) for i in range(n)]
         if deck is None:
@@ -320,7 +342,7 @@ class Game:
         if (start > 0 and self._up(start - 1)) or (start + 3 < n and self._up(start + 3)):
             return False
         at = _RIB + start
-        return _is_set3(s[at] & 63, s[at + 1] & 63, s[at + 2] & 63)
+        return _is_set3(s[at] & _CODE, s[at + 1] & _CODE, s[at + 2] & _CODE)
 
     def _drawable(self) -> bool:
         s = self._s
@@ -387,7 +409,8 @@ class Game:
         n = s[_RLEN]
         if action < MOVE_BASE:
             card = action >> 7
-            return (action & 127) >> 1 <= n and card < 45 and self._hand_find(s[_PLAYER], card) >= 0
+            position = (action & 127) >> 1
+            return position <= n and card < NUM_CARDS and self._hand_find(s[_PLAYER], card) >= 0
         if action < FLIP_BASE:
             source = (action - MOVE_BASE) >> 6
             target = action & 63
@@ -457,7 +480,7 @@ class Game:
             start = action - TAKE_BASE
             index = s[_NTRICK]
             for k in range(3):
-                s[_TRICK + index * 3 + k] = self._ribbon_remove(start) & 63
+                s[_TRICK + index * 3 + k] = self._ribbon_remove(start) & _CODE
             s[_TRICKBY + index] = player
             s[_NTRICK] = index + 1
             self._check_end()
@@ -582,7 +605,7 @@ class Game:
             value = s[_RIB + i]
             if value >> 6 == side:
                 flags[i] = 1
-                ribbon.append(value & 63)
+                ribbon.append(value & _CODE)
             else:
                 ribbon.append(-1)
         base = _HAND + player * _HCAP
@@ -637,18 +660,18 @@ class Game:
         if action >= TAKE_BASE:
             start = action - TAKE_BASE
             at = _RIB + start
-            points = trick_points((s[at] & 63, s[at + 1] & 63, s[at + 2] & 63))
+            points = trick_points((s[at] & _CODE, s[at + 1] & _CODE, s[at + 2] & _CODE))
             return "take the trick at %d-%d (%d)" % (start + 1, start + 3, points)
         if action >= FLIP_BASE:
             # One string per call: conformance describes every legal action in one step.
             index = action - FLIP_BASE
             if self._up(index):
-                return "flip %s face down" % name(s[_RIB + index] & 63)
+                return "flip %s face down" % name(s[_RIB + index] & _CODE)
             return "flip card %d face up" % (index + 1)
         if action >= MOVE_BASE:
             index = (action - MOVE_BASE) >> 6
             if self._up(index):
-                return "move %s to %d" % (name(s[_RIB + index] & 63), (action & 63) + 1)
+                return "move %s to %d" % (name(s[_RIB + index] & _CODE), (action & 63) + 1)
             return "move card %d to %d" % (index + 1, (action & 63) + 1)
         position = (action & 127) >> 1
         face = "up" if action & 1 else "down"
@@ -672,81 +695,62 @@ class Game:
     # --- saves and invariants ---------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The whole state: tag, generator state (3 x 2 bytes), then the state bytes."""
-        head = bytearray(7)
-        head[0] = _TAG
-        i = 1
-        for value in self._rng.get_state():
-            head[i] = value >> 8
-            head[i + 1] = value & 255
-            i += 2
-        return bytes(head) + bytes(self._s)
+        """The whole state in the ``decktet.state`` layout: tag, state bytes, generator."""
+        return pack(_TAG, self._s, self._rng)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "Game":
         """A new equal state from ``to_bytes()``; ``ValueError`` on anything invalid."""
-        if not isinstance(data, (bytes, bytearray)) or len(data) != 7 + _SIZE:
-            raise ValueError("bad save length")
-        if data[0] != _TAG:
-            raise ValueError("bad save tag")
-        options = data[7 + _OPT]
-        if options & ~_OPT_MASK or options & 3 == 3:
-            raise ValueError("bad options")
+        state, rng = unpack(data, _TAG, _SIZE)
         game = object.__new__(cls)  # MicroPython types have no __new__ attribute
-        game._rng = Rng(0)
-        game._rng.set_state(
-            (data[1] << 8 | data[2], data[3] << 8 | data[4], data[5] << 8 | data[6])
-        )
-        game._level = options & 3
-        game._s = bytearray(data[7:])
-        try:
-            game.check_invariants()
-        except AssertionError:
-            raise ValueError("invalid save") from None
-        return game
+        game._rng = rng
+        game._s = state
+        game._level = state[_OPT] & _LEVEL_MASK
+        return verify(game)
 
     def check_invariants(self) -> None:
-        """``AssertionError`` unless every card is in exactly one place and the counters fit."""
+        """``decktet.state.StateError`` unless every card is in exactly one place and the
+        counters fit (a ``ValueError``; no ``assert``, so ``python -O`` checks the same)."""
         s = self._s
         level = self._level
         options = s[_OPT]
-        _check(options & 3 == level and options & 3 != 3, "options")
-        _check(not (options & OPT_HANDICAP_HYDE and not options & 28), "handicap")
-        _check(s[_SIDE] < 2 and s[_PLAYER] < 2 and s[_PHASE] <= PHASE_FIRST, "ranges")
+        check(options & _LEVEL_MASK == level and level != _LEVEL_MASK, "options")
+        check(not (options & OPT_HANDICAP_HYDE and not options & _HANDICAP_MASK), "handicap")
+        check(s[_SIDE] < 2 and s[_PLAYER] < 2 and s[_PHASE] <= PHASE_FIRST, "ranges")
         turn = s[_TURN]
-        _check(1 <= turn <= MAX_TURNS and s[_PLAYER] == (turn - 1) & 1, "turn")
-        _check(s[_REASON] <= REASON_TURNS, "reason")
-        seen = bytearray(45)
+        check(1 <= turn <= MAX_TURNS and s[_PLAYER] == (turn - 1) & 1, "turn")
+        check(s[_REASON] <= REASON_TURNS, "reason")
+        seen = bytearray(NUM_CARDS)
 
         def mark(card: int) -> None:
-            _check(card < 45 and not seen[card], "card twice")
+            check(card < NUM_CARDS and not seen[card], "card twice")
             seen[card] = 1
 
         n = s[_RLEN]
-        _check(n <= 45, "ribbon length")
-        for i in range(45):
+        check(n <= _RIB_SLOTS, "ribbon length")
+        for i in range(_RIB_SLOTS):
             value = s[_RIB + i]
             if i < n:
-                _check(value & ~(_UP | 63) == 0, "ribbon byte")
-                mark(value & 63)
+                check(value & ~(_UP | _CODE) == 0, "ribbon byte")
+                mark(value & _CODE)
             else:
-                _check(value == 0, "ribbon slot")
+                check(value == 0, "ribbon slot")
         for player in range(2):
             count = s[_HLEN + player]
-            _check(count <= _HCAP, "hand length")
+            check(count <= _HCAP, "hand length")
             base = _HAND + player * _HCAP
             for i in range(_HCAP):
                 if i < count:
-                    _check(i == 0 or s[base + i - 1] < s[base + i], "hand order")
+                    check(i == 0 or s[base + i - 1] < s[base + i], "hand order")
                     mark(s[base + i])
                 else:
-                    _check(s[base + i] == 0, "hand slot")
+                    check(s[base + i] == 0, "hand slot")
         size = _PILE_SIZE[level]
         empty = 0
         for pile in range(3):
             count = s[_PLEN + pile]
             limit = size if pile == 0 or level != LEVEL_POOLE else 0
-            _check(count <= limit, "pile length")
+            check(count <= limit, "pile length")
             if count == 0 and limit:
                 empty += 1
             for i in range(4 if level != LEVEL_POOLE else (12 if pile == 0 else 0)):
@@ -754,42 +758,42 @@ class Game:
                 if i < count:
                     mark(s[at])
                 else:
-                    _check(s[at] == 0, "pile slot")
+                    check(s[at] == 0, "pile slot")
         for i in range(4):
             if level == LEVEL_HYDE:
                 mark(s[_RECIPE + i])
             else:
-                _check(s[_RECIPE + i] == 0, "recipe slot")
+                check(s[_RECIPE + i] == 0, "recipe slot")
         peeks = s[_NPEEK]
-        _check(peeks == (empty if level == LEVEL_HYDE else 0), "peek count")
+        check(peeks == (empty if level == LEVEL_HYDE else 0), "peek count")
         for i in range(3):
             if i < peeks:
                 code = s[_PEEK + i]
                 inside = False
                 for k in range(4):
                     inside = inside or s[_RECIPE + k] == code
-                _check(inside and s[_PEEKBY + i] < 2, "peek")
+                check(inside and s[_PEEKBY + i] < 2, "peek")
             else:
-                _check(s[_PEEK + i] == 0 and s[_PEEKBY + i] == 0, "peek slot")
+                check(s[_PEEK + i] == 0 and s[_PEEKBY + i] == 0, "peek slot")
         tricks = s[_NTRICK]
-        _check(tricks <= 15, "trick count")
-        for t in range(15):
+        check(tricks <= _TRICK_SLOTS, "trick count")
+        for t in range(_TRICK_SLOTS):
             at = _TRICK + t * 3
             if t < tricks:
                 for i in range(at, at + 3):
                     mark(s[i])
-                _check(_is_set3(s[at], s[at + 1], s[at + 2]), "trick is a set")
-                _check(s[_TRICKBY + t] < 2, "trick owner")
+                check(_is_set3(s[at], s[at + 1], s[at + 2]), "trick is a set")
+                check(s[_TRICKBY + t] < 2, "trick owner")
             else:
-                _check(s[at] == s[at + 1] == s[at + 2] == s[_TRICKBY + t] == 0, "trick slot")
+                check(s[at] == s[at + 1] == s[at + 2] == s[_TRICKBY + t] == 0, "trick slot")
         total = 0
-        for card in range(45):
+        for card in range(NUM_CARDS):
             total += seen[card]
-        _check(total == (45 if level == LEVEL_HYDE else 44), "every card once")
-        _check(seen[EXCUSE] == (level == LEVEL_HYDE), "excuse")
+        check(total == (NUM_CARDS if level == LEVEL_HYDE else NUM_CARDS - 1), "every card once")
+        check(seen[EXCUSE] == (level == LEVEL_HYDE), "excuse")
         phase = s[_PHASE]
         left = s[_LEFT]
-        _check(
+        check(
             left
             == (
                 0
@@ -801,15 +805,15 @@ class Game:
             "actions left",
         )
         first_turn = turn == 1
-        _check(first_turn == (phase == PHASE_FIRST or (phase == PHASE_DRAW and first_turn)), "1st")
-        _check(phase != PHASE_DRAW or self._drawable(), "draw phase")
+        check(first_turn == (phase == PHASE_FIRST or (phase == PHASE_DRAW and first_turn)), "1st")
+        check(phase != PHASE_DRAW or self._drawable(), "draw phase")
         # The ribbon lies on the opponent's side until the transformation.
         mine = phase in (PHASE_AFTER, PHASE_FIRST) or first_turn
-        _check(s[_SIDE] == (s[_PLAYER] if mine else s[_PLAYER] ^ 1), "side")
+        check(s[_SIDE] == (s[_PLAYER] if mine else s[_PLAYER] ^ 1), "side")
         ended = self._ribbon_end()
         if s[_REASON] in (REASON_FACES, REASON_EMPTY):
-            _check(ended == s[_REASON], "end reason")
+            check(ended == s[_REASON], "end reason")
         elif s[_REASON] == REASON_TURNS:
-            _check(turn == MAX_TURNS and phase == PHASE_AFTER and not ended, "turn limit")
+            check(turn == MAX_TURNS and phase == PHASE_AFTER and not ended, "turn limit")
         else:
-            _check(ended == 0, "ended but not over")
+            check(ended == 0, "ended but not over")

@@ -242,11 +242,9 @@ class Game:
         if options < 0 or options & ~_OPT_ALL:
             raise ValueError("unknown option bits")
         if deck is not None:
+            aces = range(FIRST_ACE, FIRST_NUMBER)
             main = main_cards(options)
-            aces = deck[:_STACK]
-            if not is_arrangement(aces, range(FIRST_ACE, FIRST_NUMBER)) or not is_arrangement(
-                deck[_STACK:], main
-            ):
+            if not is_arrangement(deck[:_STACK], aces) or not is_arrangement(deck[_STACK:], main):
                 raise ValueError("deck is not the Aces then the main deck")
         self._rng = Rng(seed)
         state = bytearray(_SIZE)
@@ -556,9 +554,9 @@ class Game:
         check(phase <= PHASE_OVER and s[_O_PASS] < self._passes() and hand <= last, "counters")
         size = self._size(hand)
         if phase == PHASE_OVER:
-            check(s[_O_PASS] + 1 == self._passes() and trick == size and hand == last, "over")
+            check(s[_O_PASS] + 1 == self._passes() and trick == size and hand == last, "counters")
         else:
-            check(trick < size, "trick")
+            check(trick < size, "counters")
         bid = s[_O_BID]
         if phase == PHASE_BID:
             check(bid == _NONE and trick == 0, "bid")
@@ -567,15 +565,15 @@ class Game:
         turned = s[_O_TURNED]
         no_trump = s[_O_NOTRUMP]
         check(1 <= turned <= _STACK and no_trump <= 1, "trump")
-        check(not (no_trump and turned < _STACK), "no trump")
+        check(not (no_trump and turned < _STACK), "trump")
         # Aces: a permutation of the six. Main deck: the options' cards, then padding.
         aces = s[_O_ACES : _O_ACES + _STACK]
-        check(is_arrangement(aces, range(FIRST_ACE, FIRST_NUMBER)), "aces")
+        check(is_arrangement(aces, range(FIRST_ACE, FIRST_NUMBER)), "cards")
         main = main_cards(options)
         count = len(main)
-        check(is_arrangement(s[_O_MAIN : _O_MAIN + count], main), "main deck")
+        check(is_arrangement(s[_O_MAIN : _O_MAIN + count], main), "cards")
         for index in range(_O_MAIN + count, _O_MAIN + _MAIN_MAX):
-            check(s[index] == _NONE, "main deck padding")
+            check(s[index] == _NONE, "cards")
         # Played cards: each hand's records come from its own block, once each, in order.
         played = s[_O_PLAYED]
         for which in range(_UNDER + 1):
@@ -593,25 +591,25 @@ class Game:
                 record = s[records + offset]
                 if offset < done:
                     card = record & _CARD_BITS
-                    check(card in block and card not in seen, "played card")
+                    check(card in block and card not in seen, "tricks")
                     seen.append(card)
                 else:
-                    check(record == _NONE, "trick record")
+                    check(record == _NONE, "tricks")
             if which == hand and phase == PHASE_TWIDDLE:
-                check(played in block and played not in seen, "card to twiddle for")
+                check(played in block and played not in seen, "tricks")
         if phase != PHASE_TWIDDLE:
-            check(played == _NONE, "played card outside the twiddle")
+            check(played == _NONE, "tricks")
         else:
-            check(not no_trump, "twiddle without trump")
+            check(not no_trump, "trump")
         if s[_O_LAST_MINE] != _NONE:
             trump = s[_O_LAST_TRUMP]
-            check(s[_O_LAST_MINE] < NUM_CARDS and s[_O_LAST_DUMMY] < NUM_CARDS, "last trick")
-            check(s[_O_LAST_WON] <= 1 and suit_count(trump & ALL_SUITS) <= 1, "last trick")
-            check(trump <= ALL_SUITS, "last trump")
+            check(s[_O_LAST_MINE] < NUM_CARDS and s[_O_LAST_DUMMY] < NUM_CARDS, "last")
+            check(s[_O_LAST_WON] <= 1, "last")
+            check(trump <= ALL_SUITS and suit_count(trump) <= 1, "last")
         if s[_O_LAST_WHICH] != _NONE:
-            check(s[_O_LAST_WHICH] <= _UNDER, "last hand")
+            check(s[_O_LAST_WHICH] <= _UNDER, "last")
             took = s[_O_LAST_TOOK]
-            check(s[_O_LAST_BID] <= _HAND_SIZE_PAWNS and took <= _HAND_SIZE_PAWNS, "last hand")
+            check(s[_O_LAST_BID] <= _HAND_SIZE_PAWNS and took <= _HAND_SIZE_PAWNS, "last")
 
     def __str__(self) -> str:
         s = self._s

@@ -46,18 +46,50 @@ EXCUSE = const(44)
 # Suit bits of each card, in card-code order.
 _SUITS = bytes(
     (
-        1, 2, 4, 8, 16, 32,  # Aces
-        33, 18, 12,  # 2: Author, Desert, Origin
-        5, 34, 24,  # 3: Journey, Painter, Savage
-        3, 12, 48,  # 4: Mountain, Sailor, Battle
-        9, 6, 48,  # 5: Forest, Discovery, Soldier
-        5, 18, 40,  # 6: Lunatic, Penitent, Market
-        9, 34, 20,  # 7: Chance Meeting, Castle, Cave
-        3, 12, 48,  # 8: Diplomat, Mill, Betrayal
-        3, 20, 40,  # 9: Pact, Darkness, Merchant
-        1, 2, 4, 8, 16, 32,  # Crowns
-        11, 49, 38, 28,  # Pawns: Harvest, Watchman, Light Keeper, Borderland
-        37, 25, 22, 42,  # Courts: Consul, Rite, Island, Window
+        1,
+        2,
+        4,
+        8,
+        16,
+        32,  # Aces
+        33,
+        18,
+        12,  # 2: Author, Desert, Origin
+        5,
+        34,
+        24,  # 3: Journey, Painter, Savage
+        3,
+        12,
+        48,  # 4: Mountain, Sailor, Battle
+        9,
+        6,
+        48,  # 5: Forest, Discovery, Soldier
+        5,
+        18,
+        40,  # 6: Lunatic, Penitent, Market
+        9,
+        34,
+        20,  # 7: Chance Meeting, Castle, Cave
+        3,
+        12,
+        48,  # 8: Diplomat, Mill, Betrayal
+        3,
+        20,
+        40,  # 9: Pact, Darkness, Merchant
+        1,
+        2,
+        4,
+        8,
+        16,
+        32,  # Crowns
+        11,
+        49,
+        38,
+        28,  # Pawns: Harvest, Watchman, Light Keeper, Borderland
+        37,
+        25,
+        22,
+        42,  # Courts: Consul, Rite, Island, Window
         0,  # Excuse
     )
 )
@@ -70,13 +102,51 @@ _RANKS = bytes(
 )
 
 _NAMES = (
-    "Ace of Moons", "Ace of Suns", "Ace of Waves", "Ace of Leaves", "Ace of Wyrms",
-    "Ace of Knots", "Author", "Desert", "Origin", "Journey", "Painter", "Savage",
-    "Mountain", "Sailor", "Battle", "Forest", "Discovery", "Soldier", "Lunatic",
-    "Penitent", "Market", "Chance Meeting", "Castle", "Cave", "Diplomat", "Mill",
-    "Betrayal", "Pact", "Darkness", "Merchant", "Huntress", "Bard", "Sea", "End",
-    "Calamity", "Windfall", "Harvest", "Watchman", "Light Keeper", "Borderland",
-    "Consul", "Rite", "Island", "Window", "Excuse",
+    "Ace of Moons",
+    "Ace of Suns",
+    "Ace of Waves",
+    "Ace of Leaves",
+    "Ace of Wyrms",
+    "Ace of Knots",
+    "Author",
+    "Desert",
+    "Origin",
+    "Journey",
+    "Painter",
+    "Savage",
+    "Mountain",
+    "Sailor",
+    "Battle",
+    "Forest",
+    "Discovery",
+    "Soldier",
+    "Lunatic",
+    "Penitent",
+    "Market",
+    "Chance Meeting",
+    "Castle",
+    "Cave",
+    "Diplomat",
+    "Mill",
+    "Betrayal",
+    "Pact",
+    "Darkness",
+    "Merchant",
+    "Huntress",
+    "Bard",
+    "Sea",
+    "End",
+    "Calamity",
+    "Windfall",
+    "Harvest",
+    "Watchman",
+    "Light Keeper",
+    "Borderland",
+    "Consul",
+    "Rite",
+    "Island",
+    "Window",
+    "Excuse",
 )
 
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")

@@ -5,6 +5,7 @@ import conformance
 from devtools import raises
 
 from decktet.rng import Rng
+from decktet.state import STATE_AT
 from games.jekyll import engine
 from games.jekyll.engine import (
     DRAW_BASE,
@@ -522,7 +523,7 @@ def test_save_round_trip_and_corruption():
     for bad in (data[:-1], b"", bytes([0]) + data[1:]):
         raises(ValueError, lambda: Game.from_bytes(bad), "bad save accepted")
     broken = bytearray(data)
-    broken[7 + _RIB] = broken[7 + _RIB + 1]  # a card twice
+    broken[STATE_AT + _RIB] = broken[STATE_AT + _RIB + 1]  # a card twice
     raises(ValueError, lambda: Game.from_bytes(bytes(broken)), "duplicate card accepted")
 
 
