@@ -107,3 +107,22 @@ def test_the_kit_has_no_import_cycle():
 
     cycles = [module for module in imports if reaches(module, module, set())]
     assert cycles == []
+
+
+def test_the_kit_names_no_game():
+    # Everything a game needs the kit to know is in its package; only the registry's one
+    # line per game names it.
+    import os
+    import re
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
+    pattern = re.compile(r"whist|bharg|jekyll|hyde|poole|pawn|excuse|gongor", re.IGNORECASE)
+    found = []
+    for name in sorted(os.listdir(os.path.join(root, "handheld"))):
+        path = os.path.join(root, "handheld", name)
+        if not os.path.isfile(path):
+            continue
+        for number, line in enumerate(open(path), 1):
+            if pattern.search(line) and not line.strip().startswith("GameEntry("):
+                found.append("%s:%d: %s" % (name, number, line.strip()))
+    assert found == []

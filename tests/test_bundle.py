@@ -102,9 +102,9 @@ def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
         "fonts/fixed-5x8.bdf",
         "fonts/fixed-6x10.bdf",
         "sprites/cards.bmp",
-        "lib/handheld/rules/whist.txt",
-        "lib/handheld/rules/bharg.txt",
-        "lib/handheld/rules/jekyll.txt",
+        "games/whist/rules.txt",
+        "games/bharg/rules.txt",
+        "games/jekyll/rules.txt",
     ):
         assert needed in files
     assert [name for name in files if name.endswith(".py")] == ["code.py"]

@@ -115,7 +115,7 @@ def test_key_repeat_setting_changes_speed():
     nvm = fresh_nvm()
     # Settings, Key repeat -> Fast, leave (saved).
     host_sim.run("UP UP A RIGHT B", nvm=nvm)
-    assert store.Settings(nvm).get(store.SET_REPEAT) == 2
+    assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
     host_sim.run("UP A A RIGHT*1000", nvm=nvm)
     assert app().top().index > 6
 
@@ -136,16 +136,23 @@ def test_game_setup_rules_and_not_built_yet(unbuilt):
     host_sim.run("A")
     screen = app().top()
     assert screen.heading == "Gongor Whist"
-    assert [row[0] for row in screen.rows] == ["Deck", "Under hand", "Rules"]
-    host_sim.run("A DOWN DOWN A")
+    # The rows games.whist declares, then Rules.
+    assert [row[0] for row in screen.rows] == [
+        "Deck",
+        "Under hand",
+        "Look back",
+        "Passes",
+        "Rules",
+    ]
+    host_sim.run("A UP A")
     assert top_name() == "TextScreen"
     first = app().top().page.labels[0].text
     assert "GONGOR WHIST" in first
-    host_sim.run("A DOWN DOWN A DOWN DOWN")
+    host_sim.run("A UP A DOWN DOWN")
     assert app().top().page.top == 2
-    host_sim.run("A DOWN DOWN A RIGHT")
+    host_sim.run("A UP A RIGHT")
     assert app().top().page.top == 13
-    host_sim.run("A DOWN DOWN A B")
+    host_sim.run("A UP A B")
     assert app().top().heading == "Gongor Whist"
     host_sim.run("A A")
     assert top_name() == "MessageScreen"
@@ -223,9 +230,9 @@ def test_demo_play_dims_illegal_cards(unbuilt):
 
 def test_settings_saved_and_used_as_defaults():
     nvm = fresh_nvm()
-    # Settings: down to Bharg target, 50 -> 100, leave.
-    host_sim.run("UP UP A DOWN RIGHT B", nvm=nvm)
-    assert store.Settings(nvm).get(store.SET_BHARG_TARGET) == 2
+    # Settings: down to Bharg target (after Key repeat and Whist deck), 50 -> 100, leave.
+    host_sim.run("UP UP A DOWN DOWN RIGHT B", nvm=nvm)
+    assert store.Settings(nvm).get(store.game_setting(1, 0), 4, 1) == 2
     host_sim.run("DOWN A", nvm=nvm)
     rows = app().top().rows
     # Bharg's set-up offers the same targets (25, 50, 100, 1 round) and starts at the setting.
@@ -265,10 +272,10 @@ def test_record_result_counts_the_running_game():
 
 def test_nvm_file_persists_between_runs(tmp_path):
     path = str(tmp_path / "nvm.bin")
-    host_sim.run("UP UP A DOWN DOWN RIGHT B", nvm_path=path)
+    host_sim.run("UP UP A DOWN DOWN DOWN RIGHT B", nvm_path=path)
     assert os.path.getsize(path) == 8192
     host_sim.run("", nvm_path=path)
-    assert app().settings.get(store.SET_JEKYLL_LEVEL) == 1
+    assert app().settings.get(store.game_setting(2, 0), 3, 0) == 1  # Jekyll level
 
 
 # -- the command line ------------------------------------------------------------------------

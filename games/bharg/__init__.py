@@ -1,2 +1,22 @@
 # SPDX-License-Identifier: MIT
-"""Bharg, P.D. Magnus's set-making game: rules in ``engine``, binding solver in ``binding``."""
+"""
+`games.bharg`
+=============
+
+Bharg, P.D. Magnus's set-making game for 2 or 3 players, pass-and-play: rules in
+``engine`` (the binding solver in ``binding``), the play screen's logic in ``flow``, its
+drawing in ``screens``, the rules text in ``rules.txt``. This module declares what the kit
+shows before the game loads (``handheld.registry`` names the package).
+"""
+
+# The set-up screen's rows, (label, choices), in the order ``screens.start`` reads them.
+SETUP = (
+    ("Players", ("2", "3")),
+    ("Target", ("25", "50", "100", "1 round")),  # the engine's targets
+    ("Deck", ("Basic", "+Pawns", "+Excuse", "+Both")),
+)
+# Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
+# default choice).
+SETTINGS = (("Bharg target", 1, 1),)
+# What the statistics count as a game won.
+WON = "won: Player 1 won the match"

@@ -1,2 +1,31 @@
 # SPDX-License-Identifier: MIT
-"""Jekyll & Hyde: a two-player trick-taking game on a ribbon of cards that flips over."""
+"""
+`games.jekyll`
+==============
+
+Jekyll & Hyde, a two-player trick-taking game on a ribbon of cards that flips over: rules
+in ``engine``, the play screen's logic in ``flow``, its drawing in ``screens``, the rules
+text in ``rules.txt``. This module declares what the kit shows before the game loads
+(``handheld.registry`` names the package).
+"""
+
+HANDICAP_MAX = 7  # cards turned toward one side at the deal, at most
+
+
+def _handicaps() -> tuple:
+    """ "Off", then "Jekyll +1".."+7" and "Hyde +1".."+7" (``flow.options_for`` reads the
+    index)."""
+    out = ["Off"]
+    for side in ("Jekyll", "Hyde"):
+        for count in range(1, HANDICAP_MAX + 1):
+            out.append("%s +%d" % (side, count))
+    return tuple(out)
+
+
+# The set-up screen's rows, (label, choices), in the order ``screens.start`` reads them.
+SETUP = (("Level", ("Poole", "Jekyll", "Hyde")), ("Handicap", _handicaps()))
+# Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
+# default choice).
+SETTINGS = (("Jekyll level", 0, 0),)
+# What the statistics count as a game won.
+WON = "won: Dr. Jekyll won"

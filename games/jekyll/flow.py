@@ -17,7 +17,7 @@ gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source
 
 from micropython import const
 
-from games.jekyll import engine
+from games.jekyll import HANDICAP_MAX, SETUP, engine
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 try:
@@ -38,16 +38,10 @@ ITEM_LAST = const(4)
 ITEM_COUNT = const(5)
 ITEM_NAMES = ("Play", "Move", "Flip", "Take")
 
-HANDICAP_MAX = const(7)
-
 
 def handicap_choices() -> Tuple[str, ...]:
     """Set-up choices for the handicap row: "Off", "Jekyll +1".."+7", "Hyde +1".."+7"."""
-    out = ["Off"]
-    for side in SHORT_NAMES:
-        for n in range(1, HANDICAP_MAX + 1):
-            out.append("%s +%d" % (side, n))
-    return tuple(out)
+    return SETUP[1][1]
 
 
 def options_for(level: int, handicap: int) -> int:

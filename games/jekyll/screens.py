@@ -42,7 +42,6 @@ from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B
 from handheld.screens import MessageScreen, PrivacyScreen
-from handheld.store import SET_JEKYLL_LEVEL, SETTING_CHOICES
 
 try:
     from typing import Any, List
@@ -66,14 +65,6 @@ _MENU_X = (2, 28, 54, 80, 106)
 # Minimap tiles: 0 none; 1/2 face up/down; +2 in the viewport; +4 under the cursor.
 _TILE_W = const(3)
 _TILE_H = const(7)
-
-
-def setup_rows(app: App) -> List[List[Any]]:
-    """Level (Poole, Jekyll, Hyde; default from Settings) and the handicap."""
-    return [
-        ["Level", SETTING_CHOICES[SET_JEKYLL_LEVEL], app.settings.get(SET_JEKYLL_LEVEL)],
-        ["Handicap", flow.handicap_choices(), 0],
-    ]
 
 
 def start(app: App, values: List[int]) -> Screen:

@@ -16,6 +16,7 @@ MicroPython.
 from micropython import const
 
 from decktet.cards import SUIT_NAMES, suit_index
+from games.whist import SETUP
 from games.whist.engine import (
     BID_BASE,
     KEEP,
@@ -32,7 +33,6 @@ from games.whist.engine import (
     TWIDDLE,
     Game,
 )
-from handheld import registry
 
 try:
     from typing import Any, Dict, List
@@ -52,12 +52,12 @@ EVENT_ILLEGAL = const(1)  # A on a dimmed card: nothing happens
 EVENT_HAND_OVER = const(2)  # the result of a hand's last trick was acknowledged
 EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
 
-# The set-up rows: label, choices, and the option bits of each choice.
-DECK_CHOICES = registry.DECK_CHOICES  # the Whist deck setting's choices (its index)
+# The set-up rows (games.whist.SETUP): their choices, and the option bits of each choice.
+DECK_CHOICES = SETUP[0][1]
 DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
-UNDER_CHOICES = ("Off", "On")
-MODE_CHOICES = ("Easy", "Hardball")
-PASSES_CHOICES = ("1", "2", "3", "5")
+UNDER_CHOICES = SETUP[1][1]
+MODE_CHOICES = SETUP[2][1]
+PASSES_CHOICES = SETUP[3][1]
 PASSES_BITS = (0, OPT_PASSES_2, OPT_PASSES_3, OPT_PASSES_5)
 HAND_NAMES = ("Fore", "Aft", "Under")
 

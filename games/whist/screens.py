@@ -3,7 +3,7 @@
 `games.whist.screens`
 =====================
 
-Gongor Whist on the handheld: the set-up rows, one play screen (bid picker, trick,
+Gongor Whist on the handheld: one play screen (bid picker, trick,
 twiddle prompt, trick result), the SELECT "peek" screen of easy mode, and the hand, pass
 and final summaries. The logic lives in ``games.whist.flow``; this module draws it.
 
@@ -24,7 +24,6 @@ from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 from handheld.screens import MessageScreen, hint
-from handheld.store import SET_WHIST_DECK
 
 try:
     from typing import Any, List
@@ -40,16 +39,6 @@ _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
 _CHOICE_W = 64
-
-
-def setup_rows(app: App) -> List[List[Any]]:
-    """The set-up rows, one per engine option: deck extras, under hand, mode, passes."""
-    return [
-        ["Deck", flow.DECK_CHOICES, app.settings.get(SET_WHIST_DECK)],
-        ["Under hand", flow.UNDER_CHOICES, 0],
-        ["Look back", flow.MODE_CHOICES, 0],
-        ["Passes", flow.PASSES_CHOICES, 0],
-    ]
 
 
 def start(app: App, values: List[int]) -> Screen:

@@ -11,7 +11,7 @@ from handheld import registry
 from handheld.app import App
 from handheld.keys import K_A, K_B, REPEAT_TIMINGS
 from handheld.screens import MenuScreen, MessageScreen, OptionsScreen, TextScreen
-from handheld.store import SET_REPEAT, SETTING_CHOICES, SETTING_NAMES, STAT_SLOTS, counters_text
+from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, counters_text, game_setting
 
 try:
     from typing import Any, List
@@ -68,16 +68,31 @@ def _open_gallery(app: App) -> None:
     app.push(GalleryScreen())
 
 
+def setup_rows(app: App, entry: Any) -> List[List[Any]]:
+    """A game's set-up rows, ``[label, choices, chosen index]``, from its declaration, each
+    row that is a setting starting at the saved choice."""
+    declared = entry.declaration()
+    rows = []
+    for label, choices in declared.SETUP:
+        rows.append([label, choices, 0])
+    index = 0
+    while index < len(declared.SETTINGS):
+        _, row, default = declared.SETTINGS[index]
+        field = game_setting(entry.slot, index)
+        rows[row][2] = app.settings.get(field, len(rows[row][1]), default)
+        index += 1
+    return rows
+
+
 def open_setup(app: App, entry: Any) -> None:
     """The game's set-up screen; A starts the game (or says it is not built yet)."""
     available = entry.available()
     module = None
-    rows = entry.setup(app.settings)
     if available:
         app.begin_game(entry.module)
+    rows = setup_rows(app, entry)
+    if available:
         module = entry.load()
-        if hasattr(module, "setup_rows"):
-            rows = module.setup_rows(app)
 
     def start(app: App, values: List[int]) -> None:
         if module is None:
@@ -114,40 +129,50 @@ class _SetupScreen(OptionsScreen):
 
 
 class StatsScreen(OptionsScreen):
-    """Games won/played per game; A on the last row resets them."""
+    """Games won/played per game (the selected game's ``WON`` says what counts as won); A
+    on the last row resets them."""
 
     def __init__(self, app: App) -> None:
         rows = []
-        slot = 0
-        while slot < STAT_SLOTS:
-            rows.append([registry.GAMES[slot].name, (counters_text(app.stats, slot),), 0])
-            slot += 1
+        self.won_texts = []
+        for entry in registry.GAMES:
+            rows.append([entry.name, (counters_text(app.stats, entry.slot),), 0])
+            self.won_texts.append(entry.declaration().WON)
         rows.append(["Reset all", ("A",), 0])
-        super().__init__("Statistics (won/played)", rows, None, hint="A on Reset: clear  B back")
+        super().__init__("Statistics (won/played)", rows, None, hint=self.won_texts[0])
 
     def key(self, app: App, key: int) -> None:
-        """A on the Reset row clears the counters."""
+        """A on the Reset row clears the counters; the hint follows the selected row."""
         if key == K_A and self.menu.index == len(self.rows) - 1:
             app.stats.reset()
-            slot = 0
-            while slot < STAT_SLOTS:
-                self.menu.set_value(slot, counters_text(app.stats, slot))
-                slot += 1
+            for entry in registry.GAMES:
+                self.menu.set_value(entry.slot, counters_text(app.stats, entry.slot))
         else:
             super().key(app, key)
+        index = self.menu.index
+        text = self.won_texts[index] if index < len(self.won_texts) else "A: clear  B back"
+        self.set_hint(text)
 
 
 def settings_screen(app: App) -> OptionsScreen:
-    """The settings; changes apply at once and are saved when leaving."""
-    rows = []
-    field = 0
-    while field < len(SETTING_NAMES):
-        rows.append([SETTING_NAMES[field], SETTING_CHOICES[field], app.settings.get(field)])
-        field += 1
+    """The settings: key repeat, then every setting the games declare. Changes apply at
+    once and are saved when leaving."""
+    rows = [["Key repeat", REPEAT_CHOICES, app.settings.get(SET_REPEAT, 3, REPEAT_DEFAULT)]]
+    fields = [SET_REPEAT]
+    for entry in registry.GAMES:
+        declared = entry.declaration()
+        index = 0
+        while index < len(declared.SETTINGS):
+            label, row, default = declared.SETTINGS[index]
+            choices = declared.SETUP[row][1]
+            field = game_setting(entry.slot, index)
+            rows.append([label, choices, app.settings.get(field, len(choices), default)])
+            fields.append(field)
+            index += 1
 
-    def change(app: App, field: int, value: int) -> None:
-        app.settings.set(field, value)
-        if field == SET_REPEAT:
+    def change(app: App, row: int, value: int) -> None:
+        app.settings.set(fields[row], value)
+        if fields[row] == SET_REPEAT:
             delay, every = REPEAT_TIMINGS[value]
             app.buttons.set_repeat(delay, every)
 

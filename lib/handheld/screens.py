@@ -103,6 +103,7 @@ class OptionsScreen(Screen):
         self.on_change = on_change
         self.hint = hint
         self.menu: Any = None
+        self.hint_label: Any = None
 
     def build(self, app: App) -> None:
         """Title, rows with values, hint."""
@@ -117,7 +118,14 @@ class OptionsScreen(Screen):
             self._show_value(i)
             i += 1
         self.group.append(self.menu.group)
-        self.group.append(hint(self.hint))
+        self.hint_label = hint(self.hint)
+        self.group.append(self.hint_label)
+
+    def set_hint(self, text: str) -> None:
+        """Change the bottom line."""
+        self.hint = text
+        if self.hint_label is not None:
+            ui.set_text(self.hint_label, text)
 
     def _show_value(self, index: int) -> None:
         """Write a row's current choice, with arrows when it can change."""

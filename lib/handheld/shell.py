@@ -47,11 +47,11 @@ def main() -> None:
 
     from handheld.app import App
     from handheld.keys import REPEAT_TIMINGS
-    from handheld.store import SET_REPEAT, Settings, Stats
+    from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, Settings, Stats
 
     settings = Settings(microcontroller.nvm)
     stats = Stats(microcontroller.nvm)
-    delay, every = REPEAT_TIMINGS[settings.get(SET_REPEAT)]
+    delay, every = REPEAT_TIMINGS[settings.get(SET_REPEAT, len(REPEAT_CHOICES), REPEAT_DEFAULT)]
     buttons.set_repeat(delay, every)
     global current_app
     app = App(display, buttons, settings, stats, seed_source)

@@ -29,24 +29,23 @@ KIND_STATS = const(0x54)  # "T"
 SETTINGS_OFFSET = const(0)
 STATS_OFFSET = const(32)
 
-# Settings fields, by index into Settings.values, with their choices' labels.
+# Settings fields, by index into Settings.values: the kit's key repeat, then each game's
+# settings (``SETTINGS`` in its package), GAME_SETTINGS fields per game, by its slot.
 SET_REPEAT = const(0)
-SET_BHARG_TARGET = const(1)
-SET_JEKYLL_LEVEL = const(2)
-SET_WHIST_DECK = const(3)
-SETTING_NAMES = ("Key repeat", "Bharg target", "Jekyll level", "Whist deck")
-SETTING_CHOICES = (
-    ("Slow", "Normal", "Fast"),
-    ("25", "50", "100", "1 round"),  # the Bharg engine's targets
-    ("Poole", "Jekyll", "Hyde"),
-    ("Basic", "+Pawns", "+Excuse", "+Both"),
-)
-SETTING_DEFAULTS = bytes((1, 1, 0, 0))
-# Version 2: the Bharg target choices became the engine's (a version-1 record is ignored).
-_SETTINGS_VERSION = const(2)
+REPEAT_CHOICES = ("Slow", "Normal", "Fast")
+REPEAT_DEFAULT = const(1)
+MAX_GAMES = const(7)  # games the records have room for (statistics slots)
+GAME_SETTINGS = const(2)  # settings each game may declare
+_SETTING_FIELDS = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS
+_UNSET = const(255)
+# Version 3: the fields are per game slot (a version-2 record is ignored: defaults).
+_SETTINGS_VERSION = const(3)
 _STATS_VERSION = const(1)
-# Games counted in the statistics, by slot (registry entries name their slot).
-STAT_SLOTS = const(3)
+
+
+def game_setting(slot: int, index: int) -> int:
+    """The settings field of a game's ``index``-th declared setting."""
+    return 1 + slot * GAME_SETTINGS + index
 
 
 def fletcher16(data: Any, end: int) -> int:
@@ -78,15 +77,19 @@ def encode(kind: int, version: int, payload: bytes) -> bytes:
     return bytes(record)
 
 
-def decode(memory: Any, offset: int, kind: int, version: int, length: int) -> Optional[bytes]:
-    """The payload of the record at ``offset``, or None unless it is whole and valid."""
+def decode(memory: Any, offset: int, kind: int, version: int, most: int) -> Optional[bytes]:
+    """The payload of the record at ``offset`` (at most ``most`` bytes), or None unless it
+    is whole and valid."""
+    if offset < 0 or offset + _HEADER > len(memory):
+        return None
+    length = memory[offset + 4]
     size = _HEADER + length + _CHECK
-    if offset < 0 or offset + size > len(memory):
+    if length > most or offset + size > len(memory):
         return None
     record = bytes(memory[offset : offset + size])
     if record[0] != _MAGIC0 or record[1] != _MAGIC1 or record[2] != kind:
         return None
-    if record[3] != version or record[4] != length:
+    if record[3] != version:
         return None
     check = fletcher16(record, _HEADER + length)
     if record[-2] != check >> 8 or record[-1] != check & 0xFF:
@@ -95,40 +98,36 @@ def decode(memory: Any, offset: int, kind: int, version: int, length: int) -> Op
 
 
 class Settings:
-    """The player's settings: one small int per field (an index into its choices).
+    """The player's settings: one small int per field, the index of a choice. The kit knows
+    only its own field (key repeat); a game's fields are checked against its choices when
+    read (``get``), so a value no longer valid reads as the default.
 
     :param memory: the nvm bytearray (or None: defaults, nothing saved)
     """
 
     def __init__(self, memory: Any = None) -> None:
         self.memory = memory
-        self.values = bytearray(SETTING_DEFAULTS)
+        self.values = bytearray(b"\xff" * _SETTING_FIELDS)  # 255: never set
+        self.values[SET_REPEAT] = REPEAT_DEFAULT
         self.loaded = False
         if memory is not None:
             payload = decode(
-                memory, SETTINGS_OFFSET, KIND_SETTINGS, _SETTINGS_VERSION, len(self.values)
+                memory, SETTINGS_OFFSET, KIND_SETTINGS, _SETTINGS_VERSION, _SETTING_FIELDS
             )
-            if payload is not None and self._valid(payload):
-                self.values[:] = payload
-                self.loaded = True
+            if payload is not None and len(payload) == _SETTING_FIELDS:
+                if payload[SET_REPEAT] < len(REPEAT_CHOICES):
+                    self.values[:] = payload
+                    self.loaded = True
 
-    @staticmethod
-    def _valid(payload: bytes) -> bool:
-        """True if every field is within its choices."""
-        i = 0
-        while i < len(payload):
-            if payload[i] >= len(SETTING_CHOICES[i]):
-                return False
-            i += 1
-        return True
-
-    def get(self, field: int) -> int:
-        """The choice index of one field."""
-        return self.values[field]
+    def get(self, field: int, count: int, default: int) -> int:
+        """The choice index of one field, if below ``count`` (its choices), else
+        ``default`` (never set, or no longer valid)."""
+        value = self.values[field]
+        return value if value < count else default
 
     def set(self, field: int, choice: int) -> None:
         """Change one field (saved by ``save()``); ValueError if out of range."""
-        if not 0 <= choice < len(SETTING_CHOICES[field]):
+        if not 0 <= field < _SETTING_FIELDS or not 0 <= choice < _UNSET:
             raise ValueError("setting out of range")
         self.values[field] = choice
 
@@ -150,19 +149,20 @@ class Stats:
     def __init__(self, memory: Any = None) -> None:
         self.memory = memory
         # played, won per slot, big-endian u16 each.
-        self.counters = bytearray(STAT_SLOTS * 4)
+        self.counters = bytearray(MAX_GAMES * 4)
         self.loaded = False
         if memory is not None:
-            payload = decode(memory, STATS_OFFSET, KIND_STATS, _STATS_VERSION, len(self.counters))
-            if payload is not None and self._valid(payload):
-                self.counters[:] = payload
+            # A record written for fewer games (an older version of the app) loads too.
+            payload = decode(memory, STATS_OFFSET, KIND_STATS, _STATS_VERSION, MAX_GAMES * 4)
+            if payload is not None and len(payload) % 4 == 0 and self._valid(payload):
+                self.counters[: len(payload)] = payload
                 self.loaded = True
 
     @staticmethod
     def _valid(payload: bytes) -> bool:
         """True unless a slot claims more wins than games."""
         slot = 0
-        while slot < STAT_SLOTS:
+        while slot < len(payload) // 4:
             played = (payload[slot * 4] << 8) | payload[slot * 4 + 1]
             won = (payload[slot * 4 + 2] << 8) | payload[slot * 4 + 3]
             if won > played:
@@ -189,7 +189,7 @@ class Stats:
 
     def record(self, slot: int, won: bool) -> None:
         """Count one finished game (saturating at 65535) and save."""
-        if not 0 <= slot < STAT_SLOTS:
+        if not 0 <= slot < MAX_GAMES:
             raise ValueError("bad stats slot")
         played = self.played(slot)
         if played < 0xFFFF:

@@ -147,7 +147,7 @@ def test_stats_corrupt_record_is_ignored_whole():
     memory[store.STATS_OFFSET + 9] ^= 0x04  # a payload byte, checksum now wrong
     fresh = store.Stats(memory)
     assert not fresh.loaded
-    for slot in range(store.STAT_SLOTS):
+    for slot in range(store.MAX_GAMES):
         assert fresh.played(slot) == 0 and fresh.won(slot) == 0
 
 
@@ -163,25 +163,44 @@ def test_settings_round_trip_and_defaults():
     memory = bytearray(b"\xff" * 128)
     settings = store.Settings(memory)
     assert not settings.loaded
-    assert settings.get(store.SET_REPEAT) == store.SETTING_DEFAULTS[store.SET_REPEAT]
-    settings.set(store.SET_BHARG_TARGET, 3)
+    assert settings.get(store.SET_REPEAT, 3, store.REPEAT_DEFAULT) == store.REPEAT_DEFAULT
+    target = store.game_setting(1, 0)  # the second game's first declared setting
+    assert target == 1 + store.GAME_SETTINGS
+    assert settings.get(target, 4, 1) == 1  # never set: the declared default
+    settings.set(target, 3)
     settings.save()
     again = store.Settings(memory)
-    assert again.loaded and again.get(store.SET_BHARG_TARGET) == 3
-    raises(ValueError, lambda: again.set(store.SET_BHARG_TARGET, 9), "out of range accepted")
+    assert again.loaded and again.get(target, 4, 1) == 3
+    # A value the game's choices no longer hold reads as the default.
+    assert again.get(target, 3, 1) == 1
+    raises(ValueError, lambda: again.set(target, 255), "out of range accepted")
+    raises(ValueError, lambda: again.set(99, 0), "no such field accepted")
     # Settings and stats records do not overlap.
     stats = store.Stats(memory)
-    stats.record(0, False)
-    assert store.Settings(memory).get(store.SET_BHARG_TARGET) == 3
+    stats.record(store.MAX_GAMES - 1, False)
+    assert store.Settings(memory).get(target, 4, 1) == 3
 
 
 def test_settings_out_of_range_record_is_ignored():
     memory = bytearray(128)
-    record = store.encode(store.KIND_SETTINGS, 1, bytes((7, 0, 0, 0)))
+    payload = bytearray(15)
+    payload[store.SET_REPEAT] = 7  # not a key repeat choice
+    record = store.encode(store.KIND_SETTINGS, 3, bytes(payload))
     memory[0 : len(record)] = record
     settings = store.Settings(memory)
     assert not settings.loaded
-    assert bytes(settings.values) == store.SETTING_DEFAULTS
+    assert settings.get(store.game_setting(0, 0), 4, 2) == 2  # defaults, not the zeros
+
+
+def test_stats_record_for_fewer_games_loads():
+    # An older app saved three games' counters; this one has room for MAX_GAMES.
+    payload = bytes((0, 3, 0, 1)) + bytes(8)
+    memory = bytearray(b"\xff" * 128)
+    record = store.encode(store.KIND_STATS, 1, payload)
+    memory[store.STATS_OFFSET : store.STATS_OFFSET + len(record)] = record
+    stats = store.Stats(memory)
+    assert stats.loaded and stats.played(0) == 3 and stats.won(0) == 1
+    assert stats.played(store.MAX_GAMES - 1) == 0
 
 
 def test_cursor_scrolls_and_wraps():
