@@ -88,7 +88,7 @@ class Player:
         """Every face-down card in the viewport is drawn as a card back."""
         obs = screen.flow.obs
         image = sim.display.image
-        for i, sprite in enumerate(screen.sprites):
+        for i, sprite in enumerate(screen.ribbon.sprites):
             index = screen.flow.top + i
             if index >= len(obs["ribbon"]) or sprite.y:
                 continue
@@ -179,7 +179,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
         from games.jekyll.flow import MODE_ANIM
 
         if screen.flow.mode == MODE_ANIM:
-            cards = [s.card for s in screen.sprites if not s.hidden]
+            cards = [s.card for s in screen.ribbon.sprites if not s.hidden]
             seen.append((screen.flow.wave_frame, cards, screen.banner_h.hidden))
             return False
         return screen.flow.transformations == 1
@@ -198,7 +198,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     assert middle and all(cards.count(-2) == 1 for cards in middle)
     assert all(hyde_hidden for _, _, hyde_hidden in seen)
     # It ends showing the new side's view of the viewport.
-    shown = [s.card for s in screen.sprites if not s.hidden]
+    shown = [s.card for s in screen.ribbon.sprites if not s.hidden]
     ribbon = screen.flow.obs["ribbon"][screen.flow.top : screen.flow.top + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))

@@ -103,3 +103,22 @@ def test_cursor_dim_hide_change_no_structure():
     assert not row.sprites[1].hidden
     assert list(row.sprites) == grids
     assert len(row.group) == 7
+
+
+def test_row_at_explicit_positions_with_per_slot_styles():
+    # Every game's rows are CardRows: a ribbon or an arranged hand places its cards itself
+    # and lights several at once.
+    row = cardview.CardRow(6)
+    row.set_cards([3, 4, 5], [0, 17, 40])
+    assert [row.slot_x(i) for i in range(3)] == [0, 17, 40]
+    assert [row.sprites[i].hidden for i in range(6)] == [False] * 3 + [True] * 3
+    row.style(1, False, True, True)
+    row.style(2, True, False, False)
+    _, normal, dimmed, lit, _ = cardview.sheet()
+    assert row.sprites[1].y == -cardview.RAISE and row.sprites[1].pixel_shader is lit
+    assert row.sprites[2].y == 0 and row.sprites[2].pixel_shader is dimmed
+    row.show(0, cardview.BACK)
+    assert row.card_at(0) == cardview.BACK and row.slot_x(0) == 0
+    # Back to the centred layout.
+    row.set_cards([3, 4, 5])
+    assert row.slot_x(0) == 160 - row.slot_x(2) - cardview.CARD_W

@@ -126,7 +126,6 @@ class PlayScreen(Screen):
         self.score: Any = None
         self.minimap: Any = None
         self.ribbon: Any = None
-        self.sprites: List[Any] = []
         self.more_left: Any = None
         self.more_right: Any = None
         self.bar: Any = None
@@ -169,13 +168,8 @@ class PlayScreen(Screen):
             y=_MAP_Y,
         )
         g.append(self.minimap)
-        self.ribbon = displayio.Group(x=_RIBBON_X, y=_RIBBON_Y)
-        for _ in range(flow.VISIBLE):
-            sprite = cardview.CardSprite()
-            sprite.hidden = True
-            self.sprites.append(sprite)
-            self.ribbon.append(sprite)
-        g.append(self.ribbon)
+        self.ribbon = cardview.CardRow(flow.VISIBLE, _RIBBON_X, _RIBBON_Y)
+        g.append(self.ribbon.group)
         self.more_left = ui.label("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
         self.more_right = ui.label(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
         g.append(self.more_left)
@@ -243,7 +237,7 @@ class PlayScreen(Screen):
             ui.set_text(self.caption, play.caption()[:31])
         if changed & flow.DRAW_WAVE:
             for i in range(len(play.wave_new)):
-                self.sprites[i].show(play.wave_code(i))
+                self.ribbon.show(i, play.wave_code(i))
 
     def _draw_piles(self) -> None:
         """Pile tops (or a back at Poole), counts, and the draw cursor."""
@@ -275,14 +269,10 @@ class PlayScreen(Screen):
         length = len(play.obs["ribbon"])
         codes = play.ribbon_codes()
         left = self._left(len(codes))
-        for i in range(flow.VISIBLE):
-            sprite = self.sprites[i]
-            if i < len(codes):
-                sprite.show(codes[i])
-                sprite.x = left + i * _STRIDE
-                ui.set_hidden(sprite, False)
-            else:
-                ui.set_hidden(sprite, True)
+        xs = []
+        for i in range(len(codes)):
+            xs.append(left + i * _STRIDE)
+        self.ribbon.set_cards(codes, xs)
         ui.set_hidden(self.more_left, play.top == 0)
         ui.set_hidden(self.more_right, play.top + flow.VISIBLE >= length)
         self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
@@ -296,12 +286,8 @@ class PlayScreen(Screen):
         taking = play.mode == flow.MODE_TAKE
         count = min(flow.VISIBLE, length - top)
         for i in range(count):
-            sprite = self.sprites[i]
             lit = lit_first <= top + i <= lit_last
-            sprite.style(taking and not lit, lit)
-            y = -cardview.RAISE if lit else 0
-            if sprite.y != y:
-                sprite.y = y
+            self.ribbon.style(i, taking and not lit, lit, lit)
         gap_shown = play.gap_shown()
         if gap_shown:
             i = play.gap - top

@@ -159,15 +159,16 @@ class CardSprite(displayio.TileGrid):
 
 
 class CardRow:
-    """A row of card slots built once: a hand, a trick, a ribbon.
+    """A row of card slots built once: a hand, a trick, a ribbon, every game's.
 
-    ``set_cards`` lays out up to ``slots`` cards centred in ``width`` px, overlapping
-    when they do not fit side by side; the cursor's card is raised and lit, dimmed
-    cards are illegal choices. Only tile indices, palettes, positions and ``hidden``
-    change afterwards.
+    ``set_cards`` lays out up to ``slots`` cards, centred in ``width`` px and overlapping
+    when they do not fit side by side, or at the x positions given; the cursor's card is
+    raised and lit, dimmed cards are illegal choices, and ``style`` sets one slot's look
+    for rows that light several cards. Only tile indices, palettes, positions and
+    ``hidden`` change afterwards.
 
     :param int slots: most cards the row can show
-    :param int x, y: top-left corner of the row (the raised card goes ``RAISE`` px above)
+    :param int x, y: top-left corner of the row (a raised card goes ``RAISE`` px above)
     :param int width: pixels available
     :param int gap: pixels between cards that fit side by side
     """
@@ -188,13 +189,26 @@ class CardRow:
         self.cursor = -1
         self.dimmed = 0
         self.stride = CARD_W + gap
+        self.placed = False  # the last layout had explicit positions
 
-    def set_cards(self, codes: List[int]) -> None:
-        """Show these card codes (or BACK/EMPTY) left to right, centred."""
+    def set_cards(self, codes: List[int], xs: Optional[List[int]] = None) -> None:
+        """Show these card codes (or BACK/EMPTY) left to right: centred, or at ``xs`` (the
+        x of each card inside the row)."""
         count = len(codes)
         if count > len(self.sprites):
             raise ValueError("more cards than slots")
-        if count != self.count:
+        if xs is not None:
+            i = 0
+            while i < len(self.sprites):
+                sprite = self.sprites[i]
+                if i < count:
+                    sprite.x = xs[i]
+                if sprite.hidden != (i >= count):
+                    sprite.hidden = i >= count
+                i += 1
+            self.count = count
+            self.placed = True
+        elif count != self.count or self.placed:
             stride = CARD_W + self.gap
             if count > 1 and count * stride - self.gap > self.width:
                 stride = (self.width - CARD_W) // (count - 1)
@@ -207,12 +221,25 @@ class CardRow:
                 sprite.hidden = i >= count
                 i += 1
             self.count = count
+            self.placed = False
         i = 0
         while i < count:
             self.sprites[i].show(codes[i])
             i += 1
         if self.cursor >= count:
             self.set_cursor(count - 1)
+
+    def show(self, index: int, code: int) -> None:
+        """Show another card in one slot without moving anything (an animation frame)."""
+        self.sprites[index].show(code)
+
+    def style(self, index: int, dimmed: bool, lit: bool, raised: bool) -> None:
+        """Dim and/or light one slot's card, and raise it ``RAISE`` px (or not)."""
+        sprite = self.sprites[index]
+        sprite.style(dimmed, lit)
+        y = -RAISE if raised else 0
+        if sprite.y != y:
+            sprite.y = y
 
     def set_cursor(self, index: int) -> None:
         """Raise and light the card at ``index`` (-1: no cursor)."""
