@@ -5,7 +5,46 @@ import os
 import sys
 
 from host_sim import ROOT
-from host_sim.sim import Sim
+from host_sim.fakes import NVM_SIZE
+from host_sim.sim import Sim, parse_script
+
+# The boards handheld.hw supports (not imported here: it binds the board modules, which
+# the simulator fakes only once a run starts).
+BOARDS = ("pybadge", "edgebadge", "pygamer")
+
+
+def _folder_of(path):
+    """The folder a file would be written in."""
+    return os.path.dirname(os.path.abspath(path))
+
+
+def check_arguments(args, nvm_path):
+    """What is wrong with the options, in one line, or None: checked before the run, so a
+    bad path or key is not found only after the whole script has played."""
+    try:
+        parse_script(args.keys)
+    except ValueError as error:
+        return str(error)
+    if args.board not in BOARDS:
+        return "unknown board %r: use %s" % (args.board, ", ".join(BOARDS))
+    if not 0 <= args.seed < 1 << 30:
+        return "seed %d out of range: use 0 <= seed < 2**30" % args.seed
+    if args.scale < 1:
+        return "scale %d: use a whole number >= 1" % args.scale
+    for option, path in (("--screenshot", args.screenshot), ("--record", args.record)):
+        if path is not None and not os.path.isdir(_folder_of(path)):
+            return "%s %s: folder %s does not exist" % (option, path, _folder_of(path))
+    if os.path.isdir(nvm_path):
+        return "--nvm %s is a folder: give a file" % nvm_path
+    if args.nvm is not None and not os.path.isdir(_folder_of(nvm_path)):
+        return "--nvm %s: folder %s does not exist" % (nvm_path, _folder_of(nvm_path))
+    if os.path.exists(nvm_path) and os.path.getsize(nvm_path) > NVM_SIZE:
+        return "--nvm %s holds %d bytes: the device's nvm has %d" % (
+            nvm_path,
+            os.path.getsize(nvm_path),
+            NVM_SIZE,
+        )
+    return None
 
 
 def main(argv=None):
@@ -23,7 +62,11 @@ def main(argv=None):
     )
     args = parser.parse_args(argv)
     nvm_path = args.nvm or os.path.join(ROOT, "build", "sim-nvm.bin")
-    os.makedirs(os.path.dirname(nvm_path), exist_ok=True)
+    problem = check_arguments(args, nvm_path)
+    if problem:
+        print("host_sim: %s" % problem, file=sys.stderr)
+        return 2
+    os.makedirs(os.path.dirname(nvm_path) or ".", exist_ok=True)
     window = None
     if not args.headless:
         from host_sim.window import NoDisplay, Window

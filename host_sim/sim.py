@@ -21,6 +21,17 @@ class SimDone(Exception):
     """The key script ran out (or the window was closed): the run is over."""
 
 
+def _joystick(word):
+    """The (x, y) of a ``JOY:x,y`` word (0..65535 each), or None for ``JOY:OFF``."""
+    value = word[4:].upper()
+    if value == "OFF":
+        return None
+    parts = value.split(",")
+    if len(parts) != 2 or not all(part.isdigit() and int(part) <= 65535 for part in parts):
+        raise ValueError("bad joystick word %r: use JOY:x,y (0..65535 each) or JOY:OFF" % word)
+    return (int(parts[0]), int(parts[1]))
+
+
 def parse_script(text):
     """A key script as a timeline of (time ms, op, arg); see the package docstring."""
     timeline = []
@@ -28,19 +39,23 @@ def parse_script(text):
     for word in text.split():
         upper = word.upper()
         if upper.startswith("JOY:"):
-            value = upper[4:]
-            timeline.append(
-                (now, "joy", None if value == "OFF" else tuple(int(v) for v in value.split(",")))
-            )
+            timeline.append((now, "joy", _joystick(word)))
             now += FRAME_MS * 2
             continue
         name, _, hold = upper.partition("*")
-        duration = int(hold) if hold else TAP_MS
+        duration = TAP_MS
+        if hold:
+            if not hold.isdigit():
+                raise ValueError("bad hold in %r: use NAME*ms with ms a whole number >= 0" % word)
+            duration = int(hold)
         if name == "WAIT":
             now += duration
             continue
         if name not in KEY_NUMBERS:
-            raise ValueError("unknown key %r in script" % word)
+            raise ValueError(
+                "unknown key %r in script: use %s, WAIT or JOY:x,y"
+                % (word, ", ".join(sorted(KEY_NUMBERS)))
+            )
         timeline.append((now, "press", name))
         now += duration
         timeline.append((now, "release", name))

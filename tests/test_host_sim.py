@@ -355,3 +355,59 @@ def test_window_mode_with_sdl_dummy_driver(monkeypatch):
             :3
         ] == sim.display.image.getpixel((x, y))
     assert sim.display.pushed[-1] == FULL
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--keys", "FOO"],
+        ["--keys", "A JOY:abc"],
+        ["--keys", "JOY:1,2,3"],
+        ["--keys", "JOY:70000,1"],
+        ["--keys", "DOWN*-500"],
+        ["--keys", "DOWN*x"],
+        ["--seed", "-1"],
+        ["--seed", str(2**30)],
+        ["--board", "nope"],
+        ["--scale", "0"],
+        ["--screenshot", "/no/such/folder/x.png"],
+        ["--record", "/no/such/folder/x.gif"],
+        ["--nvm", "FOLDER"],
+        ["--nvm", "/no/such/folder/nvm.bin"],
+        ["--nvm", "BIG"],
+    ],
+)
+def test_bad_arguments_stop_before_the_run_with_one_line(arguments, tmp_path, capsys):
+    from host_sim.__main__ import main
+
+    big = tmp_path / "big.bin"
+    big.write_bytes(bytes(9000))
+    arguments = [
+        str(tmp_path) if a == "FOLDER" else str(big) if a == "BIG" else a for a in arguments
+    ]
+    started = []
+    original = host_sim.Sim.run
+    host_sim.Sim.run = lambda self: started.append(1)
+    try:
+        code = main(["--headless", "--nvm", str(tmp_path / "nvm.bin")] + arguments)
+    finally:
+        host_sim.Sim.run = original
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and not started
+    assert err.startswith("host_sim: ") and "\n" not in err, err
+    assert big.stat().st_size == 9000
+
+
+def test_the_command_line_knows_the_boards_the_app_supports():
+    import ast
+
+    from host_sim.__main__ import BOARDS
+
+    with open(os.path.join(host_sim.ROOT, "lib", "handheld", "hw.py")) as handle:
+        tree = ast.parse(handle.read())
+    assigned = [
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "BOARDS"
+    ]
+    assert assigned == [BOARDS]
