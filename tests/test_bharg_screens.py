@@ -124,7 +124,7 @@ class Player:
 
     def on_PlayScreen(self, sim, screen):
         game = screen.game
-        assert screen.seat == game.current_player()
+        assert screen.flow.seat == game.current_player()
         if self.card_colours is None:
             # The deck's back and the discard top's face, as drawn on the table.
             colours = set()
@@ -133,18 +133,18 @@ class Player:
                 colours |= {colour for _, colour in region.getcolors(24 * 30)}
             self.card_colours = colours - {(0, 0, 0), (255, 255, 255)}
             self.face = sim.display.image.getpixel((40 + 3, 28 + 27))
-        obs = game.observation(screen.seat)
+        obs = game.observation(screen.flow.seat)
         check_table(screen, obs)
         phase = obs["phase"]
         if phase == "draw":
             want = 1 if best_draw(game) == engine.TAKE_DISCARD else 0
-            if screen.pile == want:
+            if screen.flow.pile == want:
                 self.drawing = True
                 return "A"
             return "RIGHT"
         card = best_discard(game) - engine.DISCARD_BASE
-        index = screen.order.index(card)
-        if screen.cursor == index:
+        index = screen.flow.order.index(card)
+        if screen.flow.cursor == index:
             self.discards += 1
             return "A"
         return "RIGHT"
@@ -184,7 +184,7 @@ def after(first, then):
 def test_two_player_round_by_keys_with_privacy_screens():
     sim, player = play(SETUP_50, after("ScoreScreen", "PrivacyScreen"))
     image, screen, texts = player.shots["RoundEndScreen"]
-    game = screen.play.game
+    game = screen.flow.game
     assert game is app().stack[1].game
     # Now the next round waits behind its privacy screen: the deal passed to seat 1, so
     # seat 0 (Player 1) plays first.
@@ -242,7 +242,7 @@ def label_texts(group):
 
 def check_table(screen, obs):
     """The table shows the seat's observation: hand, piles, counts, scores, dimming."""
-    assert sorted(screen.order) == obs["hand"]
+    assert sorted(screen.flow.order) == obs["hand"]
     top = obs["discard_top"]
     assert screen.discard_view.card == (top if top >= 0 else cardview.EMPTY)
     ace = obs["ace_top"]
@@ -253,7 +253,7 @@ def check_table(screen, obs):
         marker = ">" if seat == obs["player"] else " "
         assert "%sP%d %dc %d" % (marker, seat + 1, count, score) in texts
     legal = screen.game.legal_actions()
-    for slot, card in enumerate(screen.order):
+    for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.sprites[slot].dimmed
         if obs["phase"] == "discard":
             assert dimmed == (engine.DISCARD_BASE + card not in legal)
@@ -266,7 +266,7 @@ def test_one_round_match_ends_with_the_winner_and_records_stats_once():
     nvm = fresh_nvm()
     sim, player = play(SETUP_ONE_ROUND, after("ScoreScreen", "MenuScreen"), nvm=nvm)
     image, screen, texts = player.shots["ScoreScreen"]
-    game = screen.play.game
+    game = screen.flow.game
     assert game.is_over()
     obs = game.observation(0)
     winner = obs["match_winner"]
@@ -282,7 +282,7 @@ def test_one_round_match_ends_with_the_winner_and_records_stats_once():
 def test_three_players_round_end_shows_three_hands():
     sim, player = play("DOWN A RIGHT A", after("RoundEndScreen", "ScoreScreen"), seed=2)
     image, screen, texts = player.shots["RoundEndScreen"]
-    assert screen.play.game.num_players() == 3
+    assert screen.flow.game.num_players() == 3
     assert len(screen.rows) == 3
     result = screen.result
     for seat, row in enumerate(screen.rows):
@@ -313,10 +313,10 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
                 return script.pop(0)
             screen = app().top()
             if "card" not in taken:
-                taken["card"] = screen.obs["taken"]
+                taken["card"] = screen.flow.obs["taken"]
                 taken["bytes"] = screen.game.to_bytes()
-                index = screen.order.index(taken["card"])
-                taken["keys"] = ["RIGHT"] * ((index - screen.cursor) % len(screen.order))
+                index = screen.flow.order.index(taken["card"])
+                taken["keys"] = ["RIGHT"] * ((index - screen.flow.cursor) % len(screen.flow.order))
                 taken["keys"].append("A")
             if taken["keys"]:
                 return taken["keys"].pop(0)
@@ -328,8 +328,8 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
     card = taken["card"]
     assert card >= 0 and type(screen).__name__ == "PlayScreen"
     # The cursor started on the taken card; A on it changed nothing.
-    assert screen.order[screen.cursor] == card
-    assert screen.hand.sprites[screen.cursor].dimmed
+    assert screen.flow.order[screen.flow.cursor] == card
+    assert screen.hand.sprites[screen.flow.cursor].dimmed
     assert screen.game.to_bytes() == taken["bytes"]
     assert screen.name.text.endswith("taken, keep")
     assert engine.DISCARD_BASE + card not in screen.game.legal_actions()
@@ -406,7 +406,7 @@ def test_golden_screen(name):
 
 def test_round_end_without_a_winner_says_why():
     # Everyone draws and throws the drawn card back: the deck runs out three times.
-    from games.bharg import screens
+    from games.bharg import flow, screens
     from host_sim.display import SimDisplay
 
     game = engine.Game(11, engine.OPT_TARGET_25)
@@ -420,7 +420,7 @@ def test_round_end_without_a_winner_says_why():
     here = os.getcwd()
     os.chdir(host_sim.ROOT)
     try:
-        screen = screens.RoundEndScreen(screens.PlayScreen(game))
+        screen = screens.RoundEndScreen(flow.Play(game))
         screen.build(None)
         display = SimDisplay()
         display.root_group = screen.group

@@ -4,8 +4,10 @@
 ==================
 
 The display-free half of Bharg's screens: set-up rows to option bits, the hand laid out
-by its best arrangement, the pile cursor to actions, and the texts (turn summary, round
-result, scoreboard, match result). Runs on MicroPython too (tests/device/dtest_bharg_flow.py).
+by its best arrangement, the pile cursor to actions, the texts (turn summary, round
+result, scoreboard, match result), and the play screen's state machine (``Play``: keys in,
+what changed and what to open next out). Runs on MicroPython too
+(tests/device/dtest_bharg_flow.py).
 
 Seats are shown as "Player 1".."Player 3" (seat 0 is Player 1, the device's owner).
 """
@@ -13,9 +15,12 @@ Seats are shown as "Player 1".."Player 3" (seat 0 is Player 1, the device's owne
 from micropython import const
 
 from decktet.cards import name
+from games.bharg import SETUP
 from games.bharg.engine import (
+    DISCARD_BASE,
     DRAW_DECK,
     FROM_DECK,
+    NEXT_ROUND,
     OPT_EXCUSE,
     OPT_ONE_ROUND,
     OPT_PAWNS,
@@ -23,18 +28,19 @@ from games.bharg.engine import (
     OPT_TARGET_100,
     OPT_THREE_PLAYERS,
     TAKE_DISCARD,
+    card_value,
 )
-from handheld.store import SET_BHARG_TARGET, SETTING_CHOICES
+from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple
 except ImportError:
     pass
 
-# Set-up rows (the Deck row uses handheld.registry.DECK_CHOICES: Basic, +Pawns, +Excuse, +Both).
-PLAYER_CHOICES = ("2", "3")
+# The set-up rows' choices (games.bharg.SETUP: players, target, deck extras).
+PLAYER_CHOICES = SETUP[0][1]
 # The Settings screen's own choices, so the saved setting is the Target row's index.
-TARGET_CHOICES = SETTING_CHOICES[SET_BHARG_TARGET]
+TARGET_CHOICES = SETUP[1][1]
 ROW_PLAYERS = const(0)
 ROW_TARGET = const(1)
 ROW_DECK = const(2)
@@ -216,3 +222,252 @@ def won_for_stats(observation: Dict[str, Any]) -> bool:
     """Statistics count every finished match as played and as won when Player 1 (the
     device's owner, seat 0) won it."""
     return observation["match_winner"] == 0
+
+
+# --- the play screen's state machine ---------------------------------------------------------
+
+# Phases, as the flow keeps them. The engine's observation names its phase ("draw", ...):
+# ``phase_of`` is the one place that reads it.
+PHASE_DRAW = const(0)  # pick the deck or the discard top
+PHASE_DISCARD = const(1)  # pick a hand card to discard
+PHASE_ROUND_OVER = const(2)  # the round has ended; the match goes on
+PHASE_OVER = const(3)  # the match is over
+_PHASE_NAMES = ("draw", "discard", "round_over", "game_over")
+
+# What a key changed, for the screen to redraw (bits, OR-ed).
+DRAW_TABLE = const(1)  # everything read from the observation: texts, piles, board, hand
+DRAW_PILES = const(2)  # the pile cursor (lit and dimmed piles)
+DRAW_CURSOR = const(4)  # the hand cursor moved from ``old_cursor`` to ``cursor``
+DRAW_NAME = const(8)  # the line naming the card or pile under the cursor
+DRAW_ALL = const(15)
+
+# What the screen opens after a key or a tick (``Play.event``).
+EVENT_NONE = const(0)
+EVENT_PASS = const(1)  # the table now shows ``seat``: hand the device over (privacy screen)
+EVENT_ROUND_END = const(2)  # the round ended, the match goes on: every hand, then scores
+EVENT_OVER = const(3)  # the discard ended the match: every hand, then the match result
+EVENT_LEGEND = const(4)  # SELECT: what the bars under the hand mean
+
+_STATUS_WORDS = ("", "in a set", "in a set", "bound by the Ace")
+
+
+def phase_of(observation: Dict[str, Any]) -> int:
+    """The observation's phase as a ``PHASE_*`` int (the engine names it; an engine that
+    gives the int already passes through)."""
+    phase = observation["phase"]
+    if isinstance(phase, int):
+        return phase
+    return _PHASE_NAMES.index(phase)
+
+
+class Play:
+    """The play screen's state, display-free: the game, the seat shown and its observation
+    and phase, the hand in display order (``order``, ``marks``, ``groups``), the legal
+    actions, the pile cursor, the hand cursor, and whether the table is covered for the
+    next seat. ``key`` changes it and returns ``DRAW_*`` bits saying what the screen must
+    redraw; ``event`` then says which screen it must open (``EVENT_*``).
+
+    A new seat's view (a turn passed, a round dealt, the match's first turn) is covered
+    until that seat confirms on its privacy screen (``uncover``); keys do nothing meanwhile.
+
+    :param game: an ``engine.Game``
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.seat = game.current_player()  # whose view is shown
+        self.obs: Dict[str, Any] = {}
+        self.phase = PHASE_DRAW
+        self.order: List[int] = []  # the hand by its arrangement (see ``hand_layout``)
+        self.marks = bytearray(0)
+        self.groups = bytearray(0)
+        self.legal: List[int] = []  # the seat's legal actions (none if it is not to act)
+        self.pile = PILE_DECK
+        self.cursor = -1  # hand slot under the cursor (discard phase), else -1
+        self.old_cursor = -1  # the slot it left (``DRAW_CURSOR``)
+        self.covered = True
+        self.event = EVENT_NONE
+        self._show_seat(self.seat)
+
+    # -- state from the engine ---------------------------------------------------------------
+
+    def _show_seat(self, seat: int) -> None:
+        """Show ``seat``'s view from its first choice on, covered until it is ready."""
+        self.seat = seat
+        self.pile = PILE_DECK
+        self.cursor = -1
+        self.covered = True
+        self.sync()
+
+    def sync(self) -> int:
+        """Read the seat's observation again: phase, hand layout, legal actions; the hand
+        cursor starts on the card just drawn or taken."""
+        game = self.game
+        obs = game.observation(self.seat)
+        self.obs = obs
+        self.phase = phase_of(obs)
+        self.legal = game.legal_actions() if game.current_player() == self.seat else []
+        previous = self.order
+        order, marks, groups = hand_layout(obs["arrangement"])
+        self.order = order
+        self.marks = marks
+        self.groups = groups
+        if self.discarding():
+            if self.cursor < 0:
+                self.cursor = 0
+                i = 0
+                while i < len(order):
+                    if order[i] not in previous:
+                        self.cursor = i
+                    i += 1
+            self.cursor = min(self.cursor, len(order) - 1)
+        else:
+            self.cursor = -1
+        self.old_cursor = self.cursor
+        return DRAW_ALL
+
+    # -- what the screen shows ---------------------------------------------------------------
+
+    def drawing(self) -> bool:
+        """True while the seat shown picks a pile."""
+        return self.phase == PHASE_DRAW and bool(self.legal)
+
+    def discarding(self) -> bool:
+        """True while the seat shown picks a card to discard."""
+        return self.phase == PHASE_DISCARD and bool(self.legal)
+
+    def status_text(self) -> str:
+        """Whose turn and what to do: "P1 draw a card"."""
+        doing = "draw a card" if self.phase == PHASE_DRAW else "discard a card"
+        return "P%d %s" % (self.seat + 1, doing)
+
+    def round_info(self) -> str:
+        """The round and the target: "Rd 2 to 50"."""
+        return "Rd %d %s" % (self.obs["round"], target_text(self.obs))
+
+    def board_text(self, row: int) -> str:
+        """The scoreboard's lines: row 0 the deck's count, then one per seat (">" marks the
+        seat shown) with its card count and score; "" past the last seat."""
+        obs = self.obs
+        if row == 0:
+            return "Deck %d" % obs["deck_count"]
+        seat = row - 1
+        counts = obs["hand_counts"]
+        if seat >= len(counts):
+            return ""
+        mark = ">" if seat == self.seat else " "
+        return "%sP%d %dc %d" % (mark, seat + 1, counts[seat], obs["scores"][seat])
+
+    def dimmed(self, slot: int) -> bool:
+        """True for a hand card that may not be discarded now (the one just taken)."""
+        return self.discarding() and (DISCARD_BASE + self.order[slot]) not in self.legal
+
+    def pile_lit(self, pile: int) -> bool:
+        """True for the pile under the draw cursor."""
+        return self.drawing() and pile == self.pile
+
+    def discard_dimmed(self) -> bool:
+        """True while drawing if the discard top may not be taken."""
+        return self.drawing() and TAKE_DISCARD not in self.legal
+
+    def name_text(self) -> str:
+        """The card under the cursor with its status, or the pile the draw would use."""
+        obs = self.obs
+        if self.cursor >= 0:
+            card = self.order[self.cursor]
+            mark = self.marks[self.cursor]
+            if mark == MARK_NONE:
+                status = "unbound %d" % card_value(card)
+            else:
+                status = _STATUS_WORDS[mark]
+            if card == obs["taken"]:
+                status = "taken, keep"
+            return "%s: %s" % (name(card), status)
+        if self.drawing():
+            if self.pile == PILE_DISCARD:
+                return "Take the %s" % name(obs["discard_top"])
+            return "Draw from the deck"
+        return ""
+
+    def hint_text(self) -> str:
+        """The key hint of the phase."""
+        if self.discarding():
+            return "<> card  A discard  SEL help"
+        return "<> pile  A take  SEL help"
+
+    # -- keys and the screens around the table ---------------------------------------------
+
+    def key(self, key: int) -> int:
+        """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
+        sets ``event``. Draw phase: LEFT/RIGHT the deck or the discard top, A takes it;
+        discard phase: LEFT/RIGHT a hand card, A discards it; SELECT the legend."""
+        self.event = EVENT_NONE
+        if self.covered:
+            return 0
+        if key == K_SELECT:
+            self.event = EVENT_LEGEND
+            return 0
+        if self.phase == PHASE_DRAW:
+            return self._draw_key(key)
+        if self.phase == PHASE_DISCARD:
+            return self._discard_key(key)
+        return 0
+
+    def _draw_key(self, key: int) -> int:
+        """LEFT/RIGHT: the deck or the discard top (if it may be taken); A takes it."""
+        if (key == K_LEFT or key == K_RIGHT) and TAKE_DISCARD in self.legal:
+            self.pile = PILE_DISCARD if self.pile == PILE_DECK else PILE_DECK
+            return DRAW_PILES | DRAW_NAME
+        if key == K_A:
+            action = pile_action(self.pile)
+            if action in self.legal:
+                self.game.apply_action(action)
+                return self.sync()
+        return 0
+
+    def _discard_key(self, key: int) -> int:
+        """LEFT/RIGHT move over the hand; A discards a legal card, then the next seat's
+        turn, the round's end or the match's."""
+        count = len(self.order)
+        if (key == K_LEFT or key == K_RIGHT) and count:
+            self.old_cursor = self.cursor
+            self.cursor = (self.cursor + (1 if key == K_RIGHT else -1)) % count
+            return DRAW_CURSOR | DRAW_NAME
+        if key != K_A or not 0 <= self.cursor < count:
+            return 0
+        action = DISCARD_BASE + self.order[self.cursor]
+        if action not in self.legal:
+            return 0
+        game = self.game
+        game.apply_action(action)
+        if game.is_over():
+            self.event = EVENT_OVER
+        elif NEXT_ROUND in game.legal_actions():
+            self.event = EVENT_ROUND_END
+        else:
+            self._show_seat(game.current_player())
+            self.event = EVENT_PASS
+            return DRAW_ALL
+        return self.sync()
+
+    def tick(self) -> int:
+        """Every frame while the table is on top: a covered table (the match's first turn)
+        calls for its privacy screen (``event`` EVENT_PASS). Returns the ``DRAW_*`` bits
+        (none)."""
+        self.event = EVENT_PASS if self.covered else EVENT_NONE
+        return 0
+
+    def uncover(self) -> None:
+        """The seat shown pressed A on its privacy screen: its keys count from now on."""
+        self.covered = False
+
+    def next_round(self) -> int:
+        """After the round's scores (the match goes on): deal the next round and show its
+        first seat, covered (``event`` EVENT_PASS)."""
+        self.event = EVENT_NONE
+        if self.phase != PHASE_ROUND_OVER:
+            return 0
+        self.game.apply_action(NEXT_ROUND)
+        self._show_seat(self.game.current_player())
+        self.event = EVENT_PASS
+        return DRAW_ALL

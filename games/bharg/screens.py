@@ -22,6 +22,9 @@ After the round: every hand revealed with its unbound value (``RoundEndScreen``)
 scoreboard toward the target (``ScoreScreen``); A deals the next round, or at the match's
 end shows the winner and returns to the menu. Statistics: every finished match counts as
 played, and as won when Player 1 (the device's owner) won it.
+
+The state and the keys' logic live in ``flow.Play`` (display-free, tested on the device
+VMs); this module only draws what it says changed and opens the screens its events ask for.
 """
 
 import displayio
@@ -29,23 +32,14 @@ from micropython import const
 
 from decktet import cards
 from games.bharg import flow
-from games.bharg.engine import (
-    DISCARD_BASE,
-    NEXT_ROUND,
-    TAKE_DISCARD,
-    Game,
-    best_arrangement,
-    card_value,
-)
+from games.bharg.engine import Game, best_arrangement
 from handheld import cardview, ui
 from handheld.app import App, Screen
-from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
-from handheld.registry import DECK_CHOICES
+from handheld.keys import K_A
 from handheld.screens import MessageScreen, PrivacyScreen, hint
-from handheld.store import SET_BHARG_TARGET
 
 try:
-    from typing import Any, Dict, List
+    from typing import Any, List
 except ImportError:
     pass
 
@@ -67,22 +61,12 @@ _SET_BLUE = const(0x50B0F0)
 _SET_PINK = const(0xF070B0)
 _ACE_GREEN = const(0x70E070)
 
-_STATUS_WORDS = ("", "in a set", "in a set", "bound by the Ace")
 _LEGEND = (
     "Blue or pink bar: a set (three or more cards with all six suits once).\n"
     "Green bar: bound by the Ace Pile top's suit (or the Excuse).\n"
     "No bar: unbound; it counts against you if someone else goes out.\n"
     "A dimmed card was taken from the discard pile this turn: keep it."
 )
-
-
-def setup_rows(app: App) -> List[List[Any]]:
-    """Players, Target (the engine's 25/50/100 or a single round) and Deck extras."""
-    return [
-        ["Players", flow.PLAYER_CHOICES, 0],
-        ["Target", flow.TARGET_CHOICES, app.settings.get(SET_BHARG_TARGET)],
-        ["Deck", DECK_CHOICES, 0],
-    ]
 
 
 def start(app: App, values: List[int]) -> Screen:
@@ -135,10 +119,9 @@ class HandView:
         self.bars.y = cardview.CARD_H + 2
         self.group.append(self.bars)
 
-    def show(self, arrangement: Any) -> Any:
-        """Show an arrangement ``(sets, bound, unbound)``; returns ``(cards, marks)`` in
+    def show(self, order: List[int], marks: Any, groups: Any) -> None:
+        """Show a hand laid out by ``flow.hand_layout``: cards, their marks and groups, in
         slot order."""
-        order, marks, groups = flow.hand_layout(arrangement)
         width = self.width
         xs = flow.slot_xs(groups, width, cardview.CARD_W, 2, _GROUP_GAP)
         bars = self.bars
@@ -171,7 +154,6 @@ class HandView:
         while column < width:
             bars[column] = 0
             column += 1
-        return order, marks
 
     def style(self, slot: int, dimmed: bool, lit: bool, raised: bool) -> None:
         """Dim and/or light one card, and raise it (the cursor's card)."""
@@ -184,22 +166,33 @@ class HandView:
         return self.sprites[slot].card
 
 
+def _privacy(play: flow.Play) -> Screen:
+    """The privacy screen before ``play``'s seat sees the table; A uncovers it."""
+
+    def ready(app: App) -> None:
+        play.uncover()
+
+    return PrivacyScreen("Pass to %s" % flow.player_name(play.seat), ready)
+
+
 class PlayScreen(Screen):
-    """The table for the seat to act (see the module docstring)."""
+    """The table for the seat to act (see the module docstring): draws what ``flow.Play``
+    holds and hands it the keys. While another screen covers it, it lets its widgets go
+    (``releasable``) and builds them again from the flow."""
 
     pausable = True
+    releasable = True
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self.seat = game.current_player()
-        self.obs: Dict[str, Any] = {}
-        self.order: List[int] = []
-        self.marks = bytearray(0)
-        self.legal: List[int] = []
-        self.pile = flow.PILE_DECK
-        self.cursor = 0
-        self.covered = True  # the next seat has not pressed A on the privacy screen yet
+        self.flow = flow.Play(game)
+        self.release()
+
+    # -- building -------------------------------------------------------------------
+
+    def release(self) -> None:
+        """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
         self.status: Any = None
         self.info: Any = None
         self.summary: List[Any] = []
@@ -211,10 +204,9 @@ class PlayScreen(Screen):
         self.name: Any = None
         self.hint: Any = None
 
-    # -- building -------------------------------------------------------------------
-
     def build(self, app: App) -> None:
-        """The table, piles, scoreboard, hand slots, bars and texts, built once."""
+        """The table, piles, scoreboard, hand slots, bars and texts, then the flow's state
+        drawn into them."""
         group = displayio.Group()
         self.group = group
         group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
@@ -245,29 +237,30 @@ class PlayScreen(Screen):
         group.append(self.name)
         self.hint = hint("")
         group.append(self.hint)
-        self.show_seat(self.game.current_player())
+        self._draw(flow.DRAW_ALL)
 
-    # -- showing a seat's view --------------------------------------------------------
+    # -- the flow's state to the screen ---------------------------------------------------
 
-    def show_seat(self, seat: int) -> None:
-        """Fill the table with ``seat``'s view (used under a privacy screen)."""
-        self.seat = seat
-        self.pile = flow.PILE_DECK
-        self.cursor = -1
-        self._refresh()
+    def _draw(self, changed: int) -> None:
+        """Redraw what ``changed`` (``flow.DRAW_*`` bits) says changed."""
+        play = self.flow
+        if changed & flow.DRAW_TABLE:
+            self._draw_table()
+        elif changed & flow.DRAW_CURSOR:
+            self._draw_slot(play.old_cursor)
+            self._draw_slot(play.cursor)
+        if changed & (flow.DRAW_TABLE | flow.DRAW_CURSOR | flow.DRAW_PILES | flow.DRAW_NAME):
+            ui.set_text(self.name, play.name_text())
+        if changed & (flow.DRAW_TABLE | flow.DRAW_PILES):
+            self.deck_view.style(False, play.pile_lit(flow.PILE_DECK))
+            self.discard_view.style(play.discard_dimmed(), play.pile_lit(flow.PILE_DISCARD))
 
-    def _refresh(self) -> None:
-        """Re-read the observation and update every widget that may have changed."""
-        game = self.game
-        obs = game.observation(self.seat)
-        self.obs = obs
-        self.legal = game.legal_actions() if game.current_player() == self.seat else []
-        drawing = obs["phase"] == "draw"
-        ui.set_text(
-            self.status,
-            "P%d %s" % (self.seat + 1, "draw a card" if drawing else "discard a card"),
-        )
-        ui.set_text(self.info, "Rd %d %s" % (obs["round"], flow.target_text(obs)))
+    def _draw_table(self) -> None:
+        """Everything read from the observation: texts, piles, scoreboard, the hand."""
+        play = self.flow
+        obs = play.obs
+        ui.set_text(self.status, play.status_text())
+        ui.set_text(self.info, play.round_info())
         lines = flow.turn_summary(obs)
         i = 0
         while i < len(self.summary):
@@ -276,172 +269,69 @@ class PlayScreen(Screen):
         self.deck_view.show(cardview.BACK if obs["deck_count"] else cardview.EMPTY)
         self.discard_view.show(obs["discard_top"] if obs["discard_top"] >= 0 else cardview.EMPTY)
         self.ace_view.show(obs["ace_top"] if obs["ace_top"] >= 0 else cardview.EMPTY)
-        ui.set_text(self.board[0], "Deck %d" % obs["deck_count"])
-        counts = obs["hand_counts"]
-        scores = obs["scores"]
-        seat = 0
-        while seat < len(self.board) - 1:
-            text = ""
-            if seat < len(counts):
-                text = "%sP%d %dc %d" % (
-                    ">" if seat == self.seat else " ",
-                    seat + 1,
-                    counts[seat],
-                    scores[seat],
-                )
-            ui.set_text(self.board[seat + 1], text)
-            seat += 1
-        self._show_hand()
-        self._show_piles()
-
-    def _show_hand(self) -> None:
-        """Lay the hand out by its arrangement, with bars, dimming and the cursor."""
-        previous = self.order
-        order, marks = self.hand.show(self.obs["arrangement"])
-        self.order = order
-        self.marks = marks
-        discarding = self.obs["phase"] == "discard" and bool(self.legal)
-        if discarding:
-            if self.cursor < 0:
-                # Start on the card just drawn or taken.
-                self.cursor = 0
-                i = 0
-                while i < len(order):
-                    if order[i] not in previous:
-                        self.cursor = i
-                    i += 1
-            self.cursor = min(self.cursor, len(order) - 1)
-        else:
-            self.cursor = -1
+        row = 0
+        while row < len(self.board):
+            ui.set_text(self.board[row], play.board_text(row))
+            row += 1
+        self.hand.show(play.order, play.marks, play.groups)
         slot = 0
-        while slot < len(order):
-            card = order[slot]
-            dimmed = discarding and (DISCARD_BASE + card) not in self.legal
-            self._style_slot(slot, dimmed, slot == self.cursor)
+        while slot < len(play.order):
+            self._draw_slot(slot)
             slot += 1
-        self._show_name()
-        ui.set_text(
-            self.hint, "<> card  A discard  SEL help" if discarding else "<> pile  A take  SEL help"
-        )
+        ui.set_text(self.hint, play.hint_text())
 
-    def _style_slot(self, slot: int, dimmed: bool, lit: bool) -> None:
+    def _draw_slot(self, slot: int) -> None:
         """Dim/light one hand card; the cursor's card is raised."""
-        self.hand.style(slot, dimmed, lit, lit)
-
-    def _show_name(self) -> None:
-        """Name the card under the cursor with its status, or the chosen pile."""
-        obs = self.obs
-        if self.cursor >= 0:
-            card = self.order[self.cursor]
-            mark = self.marks[self.cursor]
-            if mark == flow.MARK_NONE:
-                status = "unbound %d" % card_value(card)
-            else:
-                status = _STATUS_WORDS[mark]
-            if card == obs["taken"]:
-                status = "taken, keep"
-            text = "%s: %s" % (cards.name(card), status)
-        elif obs["phase"] == "draw" and self.legal:
-            if self.pile == flow.PILE_DISCARD:
-                text = "Take the %s" % cards.name(obs["discard_top"])
-            else:
-                text = "Draw from the deck"
-        else:
-            text = ""
-        ui.set_text(self.name, text)
-
-    def _show_piles(self) -> None:
-        """Light the chosen pile in the draw phase; dim the discard top if it can't be taken."""
-        drawing = self.obs["phase"] == "draw" and bool(self.legal)
-        can_take = TAKE_DISCARD in self.legal
-        self.deck_view.style(False, drawing and self.pile == flow.PILE_DECK)
-        self.discard_view.style(
-            drawing and not can_take, drawing and self.pile == flow.PILE_DISCARD
-        )
+        lit = slot == self.flow.cursor
+        self.hand.style(slot, self.flow.dimmed(slot), lit, lit)
 
     # -- keys -------------------------------------------------------------------------
 
     def tick(self, app: App, now: int) -> bool:
         """At the start of the match, cover the table until the first player is ready."""
-        if self.covered:
-            self._cover(app)
-            return True
-        return False
-
-    def _cover(self, app: App) -> None:
-        """Push the privacy screen for the seat now shown."""
-        self.covered = False
-        app.push(PrivacyScreen("Pass to %s" % flow.player_name(self.seat)))
+        self.flow.tick()
+        if self.flow.event == flow.EVENT_NONE:
+            return False
+        self._follow(app)
+        return True
 
     def key(self, app: App, key: int) -> None:
-        """Choose a pile or a card; A acts; SELECT shows the legend."""
-        phase = self.obs["phase"]
-        if key == K_SELECT:
+        """Hand the key to the flow; redraw what changed, or open what it asks for (a
+        covering screen: this one lets its widgets go, so nothing to redraw)."""
+        changed = self.flow.key(key)
+        if self.flow.event == flow.EVENT_NONE:
+            self._draw(changed)
+        else:
+            self._follow(app)
+
+    def _follow(self, app: App) -> None:
+        """Open the screen the flow's event calls for: the legend, the privacy screen for
+        the next seat, or every hand at the round's end."""
+        event = self.flow.event
+        if event == flow.EVENT_LEGEND:
             app.push(MessageScreen("Bharg: your hand", _LEGEND))
-        elif phase == "draw":
-            self._draw_key(app, key)
-        elif phase == "discard":
-            self._discard_key(app, key)
-
-    def _draw_key(self, app: App, key: int) -> None:
-        """LEFT/RIGHT: deck or discard top; A takes it."""
-        if (key == K_LEFT or key == K_RIGHT) and TAKE_DISCARD in self.legal:
-            self.pile = flow.PILE_DISCARD if self.pile == flow.PILE_DECK else flow.PILE_DECK
-            self._show_piles()
-            self._show_name()
-        elif key == K_A:
-            action = flow.pile_action(self.pile)
-            if action in self.legal:
-                self.game.apply_action(action)
-                self._refresh()
-
-    def _discard_key(self, app: App, key: int) -> None:
-        """LEFT/RIGHT move over the hand; A discards a legal card."""
-        count = len(self.order)
-        if (key == K_LEFT or key == K_RIGHT) and count:
-            old = self.cursor
-            self.cursor = (old + (1 if key == K_RIGHT else -1)) % count
-            legal = self.legal
-            self._style_slot(old, (DISCARD_BASE + self.order[old]) not in legal, False)
-            self._style_slot(
-                self.cursor, (DISCARD_BASE + self.order[self.cursor]) not in legal, True
-            )
-            self._show_name()
-        elif key == K_A and 0 <= self.cursor < count:
-            action = DISCARD_BASE + self.order[self.cursor]
-            if action not in self.legal:
-                return
-            game = self.game
-            game.apply_action(action)
-            if game.is_over() or NEXT_ROUND in game.legal_actions():
-                self._refresh()
-                app.push(RoundEndScreen(self))
-            else:
-                self.show_seat(game.current_player())
-                self._cover(app)
-
-    # -- between rounds -----------------------------------------------------------------
-
-    def next_round(self, app: App) -> None:
-        """Deal the next round and pass the device to its first player."""
-        self.game.apply_action(NEXT_ROUND)
-        self.show_seat(self.game.current_player())
-        self._cover(app)
+        elif event == flow.EVENT_PASS:
+            app.push(_privacy(self.flow))
+        elif event == flow.EVENT_ROUND_END or event == flow.EVENT_OVER:
+            app.push(RoundEndScreen(self.flow))
 
 
 class RoundEndScreen(Screen):
-    """Every hand revealed in its best arrangement, unbound cards lit, with its value."""
+    """Every hand revealed in its best arrangement, unbound cards lit, with its value.
 
-    def __init__(self, play: PlayScreen) -> None:
+    :param play: the play screen's ``flow.Play`` (its game has just ended a round)
+    """
+
+    def __init__(self, play: flow.Play) -> None:
         super().__init__()
-        self.play = play
+        self.flow = play
         self.rows: List[Any] = []
         self.result: Any = None
         self.ace_top = -1
 
     def build(self, app: App) -> None:
         """Title with the result, one row of cards and a value column per seat."""
-        obs = self.play.game.observation(0)
+        obs = self.flow.game.observation(0)
         result = obs["round_result"]
         self.result = result
         self.ace_top = obs["ace_top"]
@@ -457,7 +347,8 @@ class RoundEndScreen(Screen):
         while seat < count:
             y = top + seat * step
             row = HandView(0, y, _ROUND_CARDS_W)
-            order, marks = row.show(best_arrangement(hands[seat], obs["ace_top"]))
+            order, marks, groups = flow.hand_layout(best_arrangement(hands[seat], obs["ace_top"]))
+            row.show(order, marks, groups)
             i = 0
             while i < len(order):
                 # Lit: the unbound cards, the ones that score against their holder.
@@ -483,20 +374,23 @@ class RoundEndScreen(Screen):
     def key(self, app: App, key: int) -> None:
         """A: the scoreboard (or the match result)."""
         if key == K_A:
-            app.replace(ScoreScreen(self.play))
+            app.replace(ScoreScreen(self.flow))
 
 
 class ScoreScreen(Screen):
-    """The scores toward the target as bars; at the match's end, the winner."""
+    """The scores toward the target as bars; at the match's end, the winner.
 
-    def __init__(self, play: PlayScreen) -> None:
+    :param play: the play screen's ``flow.Play``
+    """
+
+    def __init__(self, play: flow.Play) -> None:
         super().__init__()
-        self.play = play
-        self.over = play.game.is_over()
+        self.flow = play
+        self.over = play.phase == flow.PHASE_OVER
 
     def build(self, app: App) -> None:
         """Title, one bar per seat and the key hint; records a finished match."""
-        obs = self.play.game.observation(0)
+        obs = self.flow.game.observation(0)
         scores = obs["scores"]
         target = obs["target"]
         self.group = displayio.Group()
@@ -543,11 +437,12 @@ class ScoreScreen(Screen):
             app.record_result(flow.won_for_stats(obs))
 
     def key(self, app: App, key: int) -> None:
-        """A: next round, or back to the main menu after the match."""
+        """A: deal the next round behind the next seat's privacy screen, or back to the
+        main menu after the match."""
         if key != K_A:
             return
         if self.over:
             app.home()
         else:
-            app.pop()
-            self.play.next_round(app)
+            self.flow.next_round()
+            app.replace(_privacy(self.flow))
