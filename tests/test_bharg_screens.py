@@ -136,7 +136,7 @@ class Player:
         obs = game.observation(screen.flow.seat)
         check_table(screen, obs)
         phase = obs["phase"]
-        if phase == "draw":
+        if phase == engine.PHASE_DRAW:
             want = 1 if best_draw(game) == engine.TAKE_DISCARD else 0
             if screen.flow.pile == want:
                 self.drawing = True
@@ -190,7 +190,7 @@ def test_two_player_round_by_keys_with_privacy_screens():
     # seat 0 (Player 1) plays first.
     assert top_name() == "PrivacyScreen" and app().top().text == "Pass to Player 1"
     obs = game.observation(0)
-    assert obs["round"] == 2 and obs["phase"] == "draw" and obs["round_result"] is None
+    assert obs["round"] == 2 and obs["phase"] == engine.PHASE_DRAW and obs["round_result"] is None
     assert game.current_player() == 0
     # Round 1 ended by a win (the planner looks for one), scored as the engine says; the
     # round-end screen kept the engine's final view of round 1.
@@ -255,7 +255,7 @@ def check_table(screen, obs):
     legal = screen.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.sprites[slot].dimmed
-        if obs["phase"] == "discard":
+        if obs["phase"] == engine.PHASE_DISCARD:
             assert dimmed == (engine.DISCARD_BASE + card not in legal)
             assert dimmed == (card == obs["taken"])
         else:

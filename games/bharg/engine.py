@@ -28,8 +28,8 @@ rebuilds shuffle with the seeded generator.
 
 ``observation(player)`` keys:
 
-- ``"player"``, ``"current_player"`` (-1 once the game is over), ``"phase"``: ``"draw"``,
-  ``"discard"``, ``"round_over"`` or ``"game_over"``;
+- ``"player"``, ``"current_player"`` (-1 once the game is over), ``"phase"``:
+  ``PHASE_DRAW``, ``PHASE_DISCARD``, ``PHASE_ROUND_OVER`` or ``PHASE_OVER``;
 - ``"hand"``: the seat's cards (ascending codes); ``"arrangement"``: its best arrangement
   ``(sets, bound_outside, unbound)`` (see ``binding.best_arrangement``); ``"unbound_value"``;
 - ``"taken"``: the card the seat took from the discard pile this turn (it may not discard
@@ -48,8 +48,8 @@ rebuilds shuffle with the seeded generator.
   ``"rebuilt twice"``, ``"turn limit"``);
 - ``"game_over"``, ``"match_winner"``: the winning seat, -1 while playing or for a draw.
 
-Inside, the phase is an int (``PHASE_DRAW``, ``PHASE_DISCARD``, ``PHASE_ROUND_OVER``,
-``PHASE_OVER``); the observation keeps its names. Saves: ``to_bytes()`` is the
+The phase is an int (``PHASE_DRAW``, ``PHASE_DISCARD``, ``PHASE_ROUND_OVER``,
+``PHASE_OVER``), in the state and in the observation. Saves: ``to_bytes()`` is the
 ``decktet.state`` layout (tag, state bytes, generator); ``check_invariants()`` raises
 ``decktet.state.StateError``.
 """
@@ -123,12 +123,11 @@ _HAND_SLOTS = const(8)
 _PILE_SLOTS = const(41)
 _ACE_SLOTS = const(6)  # the Ace Pile holds at most every Ace
 
-# Phases (``observation()["phase"]`` gives their names, ``_PHASE_NAMES``).
+# Phases (also ``observation()["phase"]``).
 PHASE_DRAW = const(0)
 PHASE_DISCARD = const(1)
 PHASE_ROUND_OVER = const(2)
 PHASE_OVER = const(3)
-_PHASE_NAMES = ("draw", "discard", "round_over", "game_over")
 
 # Why a round ended.
 _IN_PLAY = const(0)
@@ -525,7 +524,7 @@ class Game:
         return {
             "player": player,
             "current_player": self.current_player(),
-            "phase": _PHASE_NAMES[phase],
+            "phase": phase,
             "hand": hand,
             "arrangement": arrangement,
             "unbound_value": unbound,
@@ -647,7 +646,7 @@ class Game:
         return "Bharg round %d, seat %d to %s; scores %s; deck %d" % (
             b[_ROUND],
             self.current_player(),
-            _PHASE_NAMES[b[_PHASE]],
+            ("draw", "discard", "end the round", "end the match")[b[_PHASE]],
             self.scores(),
             b[_NDRAW],
         )

@@ -30,6 +30,18 @@ from games.bharg.engine import (
     TAKE_DISCARD,
     card_value,
 )
+from games.bharg.engine import (
+    PHASE_DISCARD as ENGINE_PHASE_DISCARD,
+)
+from games.bharg.engine import (
+    PHASE_DRAW as ENGINE_PHASE_DRAW,
+)
+from games.bharg.engine import (
+    PHASE_OVER as ENGINE_PHASE_OVER,
+)
+from games.bharg.engine import (
+    PHASE_ROUND_OVER as ENGINE_PHASE_ROUND_OVER,
+)
 from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
 
 try:
@@ -226,13 +238,11 @@ def won_for_stats(observation: Dict[str, Any]) -> bool:
 
 # --- the play screen's state machine ---------------------------------------------------------
 
-# Phases, as the flow keeps them. The engine's observation names its phase ("draw", ...):
-# ``phase_of`` is the one place that reads it.
-PHASE_DRAW = const(0)  # pick the deck or the discard top
-PHASE_DISCARD = const(1)  # pick a hand card to discard
-PHASE_ROUND_OVER = const(2)  # the round has ended; the match goes on
-PHASE_OVER = const(3)  # the match is over
-_PHASE_NAMES = ("draw", "discard", "round_over", "game_over")
+# Phases: the engine's (its observation gives them as these ints).
+PHASE_DRAW = ENGINE_PHASE_DRAW  # pick the deck or the discard top
+PHASE_DISCARD = ENGINE_PHASE_DISCARD  # pick a hand card to discard
+PHASE_ROUND_OVER = ENGINE_PHASE_ROUND_OVER  # the round has ended; the match goes on
+PHASE_OVER = ENGINE_PHASE_OVER  # the match is over
 
 # What a key changed, for the screen to redraw (bits, OR-ed).
 DRAW_TABLE = const(1)  # everything read from the observation: texts, piles, board, hand
@@ -252,12 +262,8 @@ _STATUS_WORDS = ("", "in a set", "in a set", "bound by the Ace")
 
 
 def phase_of(observation: Dict[str, Any]) -> int:
-    """The observation's phase as a ``PHASE_*`` int (the engine names it; an engine that
-    gives the int already passes through)."""
-    phase = observation["phase"]
-    if isinstance(phase, int):
-        return phase
-    return _PHASE_NAMES.index(phase)
+    """The observation's phase, a ``PHASE_*`` int."""
+    return observation["phase"]
 
 
 class Play:

@@ -106,7 +106,7 @@ def test_setup_turns_up_aces():
     assert view["deck_count"] == 36 - 14 - 3
     assert view["hand_counts"] == [7, 7]
     assert game.current_player() == 1 and view["dealer"] == 0
-    assert view["phase"] == "draw" and view["hands"] is None
+    assert view["phase"] == engine.PHASE_DRAW and view["hands"] is None
     assert view["last_turns"] == [(-1, -1), (-1, -1)]
     assert game.legal_actions() == [engine.DRAW_DECK, engine.TAKE_DISCARD]
 
@@ -137,7 +137,7 @@ def test_draw_from_deck_and_win_scores_best_arrangement():
     view = game.observation(1)
     assert 15 in view["hand"] and view["deck_count"] == 36 - 14 - 2 - 1
     # Already all bound before discarding, but the round goes on until the discard.
-    assert not game.is_over() and view["phase"] == "discard"
+    assert not game.is_over() and view["phase"] == engine.PHASE_DISCARD
     assert engine.DISCARD_BASE + 15 in game.legal_actions()  # a drawn card may go straight back
     game.apply_action(engine.DISCARD_BASE + 15)
     view = game.observation(0)
@@ -147,7 +147,7 @@ def test_draw_from_deck_and_win_scores_best_arrangement():
     assert game.scores() == [0, 24]
     assert view["hands"] == [sorted(LOSER_HAND), WINNER_HAND]
     assert view["last_turns"][1] == (engine.FROM_DECK, 15)
-    assert view["phase"] == "round_over" and not view["game_over"]
+    assert view["phase"] == engine.PHASE_ROUND_OVER and not view["game_over"]
     assert game.legal_actions() == [engine.NEXT_ROUND]
     assert game.current_player() == 1
     # 24 < 25: the match goes on; the deal passes to seat 1, so seat 0 starts.
@@ -220,7 +220,7 @@ def test_match_reaches_default_target():
     assert game.scores() == [0, 53]
     view = game.observation(0)
     assert view["game_over"] and view["match_winner"] == 1 and view["target"] == 50
-    assert view["phase"] == "game_over"
+    assert view["phase"] == engine.PHASE_OVER
 
 
 # Hands that no Ace can fully bind and that hold no set (seat 1 lacks Wyrms and Knots,
@@ -237,7 +237,7 @@ def test_rebuilds_and_ruling_2():
     assert game.observation(0)["deck_count"] == 21
     rebuilt_sizes = []
     turns = 0
-    while not game.is_over() and game.observation(0)["phase"] == "draw":
+    while not game.is_over() and game.observation(0)["phase"] == engine.PHASE_DRAW:
         before = game.observation(0)
         game.apply_action(engine.DRAW_DECK)
         hand = game.observation(game.current_player())["hand"]
@@ -254,7 +254,7 @@ def test_rebuilds_and_ruling_2():
     assert rebuilt_sizes == [20, 20]
     assert turns == 21 + 20 + 20
     view = game.observation(0)
-    assert view["phase"] == "round_over"
+    assert view["phase"] == engine.PHASE_ROUND_OVER
     result = view["round_result"]
     assert result["winner"] == -1 and result["points"] == 0 and result["reason"] == "rebuilt twice"
     ace_top = view["ace_top"]
