@@ -107,14 +107,9 @@ class HandView:
     def __init__(self, x: int, y: int, width: int) -> None:
         self.width = width
         self.group = displayio.Group(x=x, y=y)
-        self.sprites: List[Any] = []
-        slot = 0
-        while slot < _HAND_SLOTS:
-            sprite = cardview.CardSprite()
-            sprite.hidden = True
-            self.sprites.append(sprite)
-            self.group.append(sprite)
-            slot += 1
+        self.cards = cardview.CardRow(_HAND_SLOTS, 0, 0, width)
+        self.sprites = self.cards.sprites
+        self.group.append(self.cards.group)
         self.bars = _bar_strip(width)
         self.bars.y = cardview.CARD_H + 2
         self.group.append(self.bars)
@@ -124,32 +119,26 @@ class HandView:
         slot order."""
         width = self.width
         xs = flow.slot_xs(groups, width, cardview.CARD_W, 2, _GROUP_GAP)
+        self.cards.set_cards(order, xs)
         bars = self.bars
         column = 0
         slot = 0
-        while slot < _HAND_SLOTS:
-            sprite = self.sprites[slot]
-            if slot < len(order):
-                sprite.x = xs[slot]
-                sprite.hidden = False
-                sprite.show(order[slot])
-                # The bar runs under the card up to the next card, or stops short of the
-                # next group.
-                end = xs[slot] + cardview.CARD_W
-                if slot + 1 < len(order):
-                    if groups[slot + 1] != groups[slot]:
-                        end = xs[slot + 1] - _BAR_GAP
-                    else:
-                        end = xs[slot + 1]
-                end = min(end, width)
-                while column < xs[slot]:
-                    bars[column] = 0
-                    column += 1
-                while column < end:
-                    bars[column] = marks[slot]
-                    column += 1
-            else:
-                sprite.hidden = True
+        while slot < len(order):
+            # The bar runs under the card up to the next card, or stops short of the next
+            # group.
+            end = xs[slot] + cardview.CARD_W
+            if slot + 1 < len(order):
+                if groups[slot + 1] != groups[slot]:
+                    end = xs[slot + 1] - _BAR_GAP
+                else:
+                    end = xs[slot + 1]
+            end = min(end, width)
+            while column < xs[slot]:
+                bars[column] = 0
+                column += 1
+            while column < end:
+                bars[column] = marks[slot]
+                column += 1
             slot += 1
         while column < width:
             bars[column] = 0
@@ -157,13 +146,11 @@ class HandView:
 
     def style(self, slot: int, dimmed: bool, lit: bool, raised: bool) -> None:
         """Dim and/or light one card, and raise it (the cursor's card)."""
-        sprite = self.sprites[slot]
-        sprite.style(dimmed, lit)
-        sprite.y = -cardview.RAISE if raised else 0
+        self.cards.style(slot, dimmed, lit, raised)
 
     def card_at(self, slot: int) -> int:
         """The card code shown in a slot."""
-        return self.sprites[slot].card
+        return self.cards.card_at(slot)
 
 
 def _privacy(play: flow.Play) -> Screen:
