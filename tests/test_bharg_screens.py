@@ -254,7 +254,7 @@ def check_table(screen, obs):
         assert "%sP%d %dc %d" % (marker, seat + 1, count, score) in texts
     legal = screen.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
-        dimmed = screen.hand.sprites[slot].dimmed
+        dimmed = screen.hand.cards.is_dimmed(slot)
         if obs["phase"] == engine.PHASE_DISCARD:
             assert dimmed == (engine.DISCARD_BASE + card not in legal)
             assert dimmed == (card == obs["taken"])
@@ -329,7 +329,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
     assert card >= 0 and type(screen).__name__ == "PlayScreen"
     # The cursor started on the taken card; A on it changed nothing.
     assert screen.flow.order[screen.flow.cursor] == card
-    assert screen.hand.sprites[screen.flow.cursor].dimmed
+    assert screen.hand.cards.is_dimmed(screen.flow.cursor)
     assert screen.game.to_bytes() == taken["bytes"]
     assert screen.name.text.endswith("taken, keep")
     assert engine.DISCARD_BASE + card not in screen.game.legal_actions()

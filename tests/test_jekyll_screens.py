@@ -98,7 +98,7 @@ class Player:
             if obs["face_up"][index]:
                 assert close(pixel, FACE_RGB), (index, pixel)
             else:
-                assert sprite.card == -1
+                assert screen.ribbon.card_at(i) == -1
                 assert close(pixel, BACK_RGB) or close(pixel, (0xC8, 0xA0, 0x40)), (index, pixel)
                 self.back_checks += 1
 
@@ -179,7 +179,8 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
         from games.jekyll.flow import MODE_ANIM
 
         if screen.flow.mode == MODE_ANIM:
-            cards = [s.card for s in screen.ribbon.sprites if not s.hidden]
+            row = screen.ribbon
+            cards = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
             seen.append((screen.flow.wave_frame, cards, screen.banner_h.hidden))
             return False
         return screen.flow.transformations == 1
@@ -198,7 +199,8 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     assert middle and all(cards.count(-2) == 1 for cards in middle)
     assert all(hyde_hidden for _, _, hyde_hidden in seen)
     # It ends showing the new side's view of the viewport.
-    shown = [s.card for s in screen.ribbon.sprites if not s.hidden]
+    row = screen.ribbon
+    shown = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
     ribbon = screen.flow.obs["ribbon"][screen.flow.top : screen.flow.top + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))

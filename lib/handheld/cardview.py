@@ -88,9 +88,68 @@ def sheet() -> Tuple[displayio.Bitmap, Any, Any, Any, Any]:
     return _sheet
 
 
+def card_grid(x: int = 0, y: int = 0) -> displayio.TileGrid:
+    """A bare card: a 3x3 grid of sheet tiles showing the empty outline (``show_card``
+    changes it). ``CardRow`` keeps what each one shows in its own bytes."""
+    bitmap, normal, _, _, _ = sheet()
+    grid = displayio.TileGrid(
+        bitmap,
+        pixel_shader=normal,
+        width=3,
+        height=3,
+        tile_width=TILE_W,
+        tile_height=TILE_H,
+        x=x,
+        y=y,
+    )
+    _frame(grid, OUTLINE)
+    return grid
+
+
+def _frame(grid: Any, kind: int) -> None:
+    """Set all nine tiles to a plain frame."""
+    first = FRAME_TILES + kind * 9
+    i = 0
+    while i < 9:
+        grid[i] = first + i  # tile i is column i % 3 of row i // 3
+        i += 1
+
+
+def show_card(grid: Any, card: int, shown: int) -> None:
+    """Make ``grid``, which shows ``shown``, show ``card`` (0..44, ``BACK`` or ``EMPTY``):
+    tile indices only, and only those that differ."""
+    if card == shown:
+        return
+    if card < 0:
+        _frame(grid, BACK_FRAME if card == BACK else OUTLINE)
+        return
+    if shown < 0:
+        _frame(grid, FACE)
+    grid[0] = RANK_TILES + cards.rank(card)  # glyph order is rank order
+    mask = cards.suits(card)
+    row = 0
+    suit = 0
+    while suit < 6:
+        if mask & (1 << suit):
+            grid[row * 3 + 1] = SUIT_TILES + row * 6 + suit
+            row += 1
+        suit += 1
+    while row < 3:
+        grid[row * 3 + 1] = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
+        row += 1
+
+
+def card_palette(dimmed: bool, lit: bool) -> Any:
+    """The palette for a card's look: dimmed (an illegal choice) and/or lit (the cursor)."""
+    _, normal, dim, highlight, dim_highlight = sheet()
+    if lit:
+        return dim_highlight if dimmed else highlight
+    return dim if dimmed else normal
+
+
 class CardSprite(displayio.TileGrid):
-    """One card on screen: a 3x3 grid of sheet tiles (see the module docstring). Place it
-    with ``x``/``y``/``hidden`` like any TileGrid.
+    """One card on its own (a pile, a trick card): a ``card_grid`` that remembers what it
+    shows. Place it with ``x``/``y``/``hidden`` like any TileGrid.
 
     :param int x, y: top-left corner (inside the parent group)
     """
@@ -107,55 +166,30 @@ class CardSprite(displayio.TileGrid):
             x=x,
             y=y,
         )
-        # Not EMPTY, so that show(EMPTY) below sets the outline tiles (the grid starts at 0).
-        self.card = BACK
+        _frame(self, OUTLINE)
+        self.card = EMPTY
         self.dimmed = False
         self.lit = False
-        self.show(EMPTY)
-
-    def _frame(self, kind: int) -> None:
-        """Set all nine tiles to a plain frame."""
-        first = FRAME_TILES + kind * 9
-        i = 0
-        while i < 9:
-            self[i] = first + i  # tile i is column i % 3 of row i // 3
-            i += 1
 
     def show(self, card: int) -> None:
         """Show a card code 0..44, ``BACK`` or ``EMPTY`` (changes tile indices only)."""
-        if card == self.card:
-            return
-        was_face = self.card >= 0
+        show_card(self, card, self.card)
         self.card = card
-        if card < 0:
-            self._frame(BACK_FRAME if card == BACK else OUTLINE)
-            return
-        if not was_face:
-            self._frame(FACE)
-        self[0] = RANK_TILES + cards.rank(card)  # glyph order is rank order
-        mask = cards.suits(card)
-        row = 0
-        suit = 0
-        while suit < 6:
-            if mask & (1 << suit):
-                self[row * 3 + 1] = SUIT_TILES + row * 6 + suit
-                row += 1
-            suit += 1
-        while row < 3:
-            self[row * 3 + 1] = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
-            row += 1
 
     def style(self, dimmed: bool, lit: bool) -> None:
         """Dim the card (an illegal choice) and/or light its border (the cursor)."""
         if dimmed == self.dimmed and lit == self.lit:
             return
-        _, normal, dim, highlight, dim_highlight = sheet()
-        if lit:
-            self.pixel_shader = dim_highlight if dimmed else highlight
-        else:
-            self.pixel_shader = dim if dimmed else normal
+        self.pixel_shader = card_palette(dimmed, lit)
         self.dimmed = dimmed
         self.lit = lit
+
+
+# What a row slot shows, as a byte: the card code + 2 (EMPTY 0, BACK 1, cards 2..46).
+_SHOWN = const(2)
+# A row slot's look, as bits of a byte.
+_DIMMED = const(1)
+_LIT = const(2)
 
 
 class CardRow:
@@ -165,7 +199,9 @@ class CardRow:
     when they do not fit side by side, or at the x positions given; the cursor's card is
     raised and lit, dimmed cards are illegal choices, and ``style`` sets one slot's look
     for rows that light several cards. Only tile indices, palettes, positions and
-    ``hidden`` change afterwards.
+    ``hidden`` change afterwards. The slots are bare ``card_grid`` TileGrids
+    (``sprites``); what each shows and how it looks are kept in two bytearrays, which
+    costs less than an object per card.
 
     :param int slots: most cards the row can show
     :param int x, y: top-left corner of the row (a raised card goes ``RAISE`` px above)
@@ -177,13 +213,15 @@ class CardRow:
         self.group = displayio.Group(x=x, y=y)
         self.width = width
         self.gap = gap
-        self.sprites: List[CardSprite] = []
+        self.sprites: List[Any] = []
+        self.shown = bytearray(slots)  # EMPTY everywhere
+        self.looks = bytearray(slots)
         i = 0
         while i < slots:
-            sprite = CardSprite()
-            sprite.hidden = True
-            self.sprites.append(sprite)
-            self.group.append(sprite)
+            grid = card_grid()
+            grid.hidden = True
+            self.sprites.append(grid)
+            self.group.append(grid)
             i += 1
         self.count = 0
         self.cursor = -1
@@ -224,19 +262,29 @@ class CardRow:
             self.placed = False
         i = 0
         while i < count:
-            self.sprites[i].show(codes[i])
+            self.show(i, codes[i])
             i += 1
         if self.cursor >= count:
             self.set_cursor(count - 1)
 
     def show(self, index: int, code: int) -> None:
         """Show another card in one slot without moving anything (an animation frame)."""
-        self.sprites[index].show(code)
+        shown = self.shown[index] - _SHOWN
+        if code != shown:
+            show_card(self.sprites[index], code, shown)
+            self.shown[index] = code + _SHOWN
+
+    def _look(self, index: int, dimmed: bool, lit: bool) -> None:
+        """Set one slot's palette if its look changes."""
+        look = (_DIMMED if dimmed else 0) | (_LIT if lit else 0)
+        if look != self.looks[index]:
+            self.looks[index] = look
+            self.sprites[index].pixel_shader = card_palette(dimmed, lit)
 
     def style(self, index: int, dimmed: bool, lit: bool, raised: bool) -> None:
         """Dim and/or light one slot's card, and raise it ``RAISE`` px (or not)."""
+        self._look(index, dimmed, lit)
         sprite = self.sprites[index]
-        sprite.style(dimmed, lit)
         y = -RAISE if raised else 0
         if sprite.y != y:
             sprite.y = y
@@ -246,14 +294,13 @@ class CardRow:
         if index == self.cursor:
             return
         if 0 <= self.cursor < len(self.sprites):
-            old = self.sprites[self.cursor]
-            old.y = 0
-            old.style(old.dimmed, False)
+            old = self.cursor
+            self.sprites[old].y = 0
+            self._look(old, self.is_dimmed(old), False)
         self.cursor = index
         if 0 <= index < len(self.sprites):
-            new = self.sprites[index]
-            new.y = -RAISE
-            new.style(new.dimmed, True)
+            self.sprites[index].y = -RAISE
+            self._look(index, self.is_dimmed(index), True)
 
     def set_dimmed(self, mask: int) -> None:
         """Dim the slots whose bit is set in ``mask`` (bit i = slot i)."""
@@ -262,9 +309,12 @@ class CardRow:
         self.dimmed = mask
         i = 0
         while i < len(self.sprites):
-            sprite = self.sprites[i]
-            sprite.style(bool(mask & (1 << i)), sprite.lit)
+            self._look(i, bool(mask & (1 << i)), bool(self.looks[i] & _LIT))
             i += 1
+
+    def is_dimmed(self, index: int) -> bool:
+        """True if the slot's card is dimmed."""
+        return bool(self.looks[index] & _DIMMED)
 
     def set_hidden(self, index: int, hidden: bool = True) -> None:
         """Hide or show one slot without moving the others (a card just played)."""
@@ -272,7 +322,7 @@ class CardRow:
 
     def card_at(self, index: int) -> int:
         """The code shown in a slot."""
-        return self.sprites[index].card
+        return self.shown[index] - _SHOWN
 
     def slot_x(self, index: int) -> int:
         """The x of a slot inside the row's group (for pointers, labels, animations)."""
@@ -283,7 +333,7 @@ class CardRow:
         mask = 0
         i = 0
         while i < self.count:
-            if self.sprites[i].card not in legal:
+            if self.card_at(i) not in legal:
                 mask |= 1 << i
             i += 1
         self.set_dimmed(mask)
