@@ -281,6 +281,7 @@ class Play:
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        self.applied = 0  # actions sent to the engine (the app saves a changed game)
         self.seat = game.current_player()  # whose view is shown
         self.obs: Dict[str, Any] = {}
         self.phase = PHASE_DRAW
@@ -428,6 +429,7 @@ class Play:
             action = pile_action(self.pile)
             if action in self.legal:
                 self.game.apply_action(action)
+                self.applied += 1
                 return self.sync()
         return 0
 
@@ -446,6 +448,7 @@ class Play:
             return 0
         game = self.game
         game.apply_action(action)
+        self.applied += 1
         if game.is_over():
             self.event = EVENT_OVER
         elif NEXT_ROUND in game.legal_actions():
@@ -457,10 +460,13 @@ class Play:
         return self.sync()
 
     def tick(self) -> int:
-        """Every frame while the table is on top: a covered table (the match's first turn)
-        calls for its privacy screen (``event`` EVENT_PASS). Returns the ``DRAW_*`` bits
-        (none)."""
-        self.event = EVENT_PASS if self.covered else EVENT_NONE
+        """Every frame while the table is on top: a covered table (the match's first turn,
+        or a resumed game) calls for its privacy screen (``event`` EVENT_PASS), or, for a
+        game resumed between rounds, for the round's end (EVENT_ROUND_END). Returns the
+        ``DRAW_*`` bits (none)."""
+        self.event = EVENT_NONE
+        if self.covered:
+            self.event = EVENT_ROUND_END if self.phase == PHASE_ROUND_OVER else EVENT_PASS
         return 0
 
     def uncover(self) -> None:
@@ -474,6 +480,7 @@ class Play:
         if self.phase != PHASE_ROUND_OVER:
             return 0
         self.game.apply_action(NEXT_ROUND)
+        self.applied += 1
         self._show_seat(self.game.current_player())
         self.event = EVENT_PASS
         return DRAW_ALL

@@ -74,6 +74,12 @@ def start(app: App, values: List[int]) -> Screen:
     return PlayScreen(Game(app.new_seed(), flow.options_from_values(values)))
 
 
+def resume(app: App, data: bytes) -> Screen:
+    """The match saved as ``data`` (``PlayScreen.saved``): behind the privacy screen of the
+    seat to move, or at the round's end between rounds; ValueError if it does not load."""
+    return PlayScreen(Game.from_bytes(data))
+
+
 def _bar_strip(width: int) -> Any:
     """A row of ``width`` 1x3 px tiles: the arrangement bars under a hand."""
     bitmap = displayio.Bitmap(4, 3, 4)
@@ -177,6 +183,14 @@ class PlayScreen(Screen):
         self.release()
 
     # -- building -------------------------------------------------------------------
+
+    def saved(self) -> bytes:
+        """The match as bytes, for ``resume``."""
+        return self.game.to_bytes()
+
+    def changes(self) -> int:
+        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        return self.flow.applied
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""

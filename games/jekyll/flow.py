@@ -301,6 +301,7 @@ class Play:
 
     def __init__(self, game: Any, names: Any) -> None:
         self.game = game
+        self.applied = 0  # actions sent to the engine (the app saves a changed game)
         self.names = names
         self.seat = 0  # whose view is shown: the current player
         self.obs: Dict[str, Any] = {}
@@ -656,6 +657,7 @@ class Play:
         peeks = len(self.obs["peeks"])
         seat = self.seat
         game.apply_action(action)
+        self.applied += 1
         changed = self.sync()
         if game.is_over():
             self.event = EVENT_OVER
@@ -671,6 +673,7 @@ class Play:
         """Apply the transformation and start its wave (``tick`` plays it)."""
         self.wave_old = self.ribbon_codes()
         self.game.apply_action(engine.TRANSFORM)
+        self.applied += 1
         self.obs = self.game.observation(self.seat)
         self.wave_new = self.ribbon_codes()
         # Toward Hyde's side the wave runs right to left, toward Jekyll's left to right.

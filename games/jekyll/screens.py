@@ -73,6 +73,12 @@ def start(app: App, values: List[int]) -> Screen:
     return PlayScreen(engine.Game(app.new_seed(), options))
 
 
+def resume(app: App, data: bytes) -> Screen:
+    """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
+    player to move; ValueError if it does not load."""
+    return PlayScreen(engine.Game.from_bytes(data), covered=True)
+
+
 def _minimap_sheet() -> Any:
     """The minimap's seven 3x7 tiles in one small bitmap (built once per screen)."""
     palette = displayio.Palette(5)
@@ -104,15 +110,24 @@ class PlayScreen(Screen):
     pausable = True
     releasable = True
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, covered: bool = False) -> None:
         super().__init__()
         self.game = game
         self.flow = flow.Play(game, cards.name)
+        self.covered = covered  # a privacy screen comes first (a resumed game)
         level = game.observation(0)["level"]
         self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
         piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
         self.hand_width = piles_x - 4
         self.release()
+
+    def saved(self) -> bytes:
+        """The game as bytes, for ``resume``."""
+        return self.game.to_bytes()
+
+    def changes(self) -> int:
+        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        return self.flow.applied
 
     # --- building ------------------------------------------------------------------------
 
@@ -346,7 +361,12 @@ class PlayScreen(Screen):
         self._follow(app)
 
     def tick(self, app: App, now: int) -> bool:
-        """Play the transformation's wave (the flow times it)."""
+        """Play the transformation's wave (the flow times it); a resumed game first asks
+        for the privacy screen of the player to move."""
+        if self.covered:
+            self.covered = False
+            app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[self.flow.seat]))
+            return True
         changed = self.flow.tick(now)
         if not changed:
             return False

@@ -136,6 +136,7 @@ class Flow:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.applied = 0  # actions sent to the engine (the app saves a changed game)
         self.obs: Dict[str, Any] = game.observation(0)
         self.step = STEP_BID
         self.bid = 1
@@ -225,6 +226,7 @@ class Flow:
         step = self.step
         if step == STEP_BID:
             self.game.apply_action(BID_BASE + self.bid)
+            self.applied += 1
             self._enter()
         elif step == STEP_PLAY:
             card = self.card_at_cursor()
@@ -232,11 +234,13 @@ class Flow:
                 return EVENT_ILLEGAL
             self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
             self.game.apply_action(card)
+            self.applied += 1
             self._enter()
             if self.step != STEP_TWIDDLE:
                 self._show_result()
         elif step == STEP_TWIDDLE:
             self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
+            self.applied += 1
             self._enter()
             self._show_result()
         elif step == STEP_RESULT:

@@ -46,6 +46,12 @@ def start(app: App, values: List[int]) -> Screen:
     return WhistScreen(Game(app.new_seed(), flow.options_from_values(values)))
 
 
+def resume(app: App, data: bytes) -> Screen:
+    """The session saved as ``data`` (``WhistScreen.saved``), at its current step (a trick
+    result not yet acknowledged is not shown again); ValueError if it does not load."""
+    return WhistScreen(Game.from_bytes(data))
+
+
 class WhistScreen(Screen):
     """The table: status lines, the dummy's card, the player's card, trump (its Ace),
     a prompt and the hand. See the module docstring for the keys. While another screen
@@ -59,6 +65,14 @@ class WhistScreen(Screen):
         self.game = game
         self.flow = flow.Flow(game)
         self.release()
+
+    def saved(self) -> bytes:
+        """The session as bytes, for ``resume``."""
+        return self.game.to_bytes()
+
+    def changes(self) -> int:
+        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        return self.flow.applied
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
