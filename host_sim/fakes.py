@@ -1,8 +1,9 @@
 """Host stand-ins for the device modules that have no host equivalent.
 
 ``board`` (display, button pins, ``board_id``), ``keypad``, ``analogio`` (the PyGamer's
-joystick), ``microcontroller.nvm`` (backed by a bytearray, optionally a file) and
-``supervisor.ticks_ms`` (the simulator's clock). Everything else (displayio, fonts,
+joystick), ``microcontroller.nvm`` (``Nvm``: a bytearray, optionally kept in a file, written
+as the PyBadge's flash is, and cut short on demand) and ``supervisor.ticks_ms`` (the
+simulator's clock). Everything else (displayio, fonts,
 labels, ``micropython.const``) is the real library from the venv.
 """
 
@@ -12,6 +13,93 @@ import types
 # The simulator the fakes talk to; set by Sim.install().
 CURRENT = None
 NVM_SIZE = 8192
+FLASH_BLOCK = 8192  # the SAMD51's erase block: the whole nvm
+FLASH_PAGE = 512  # its program page
+
+
+class PowerCut(BaseException):
+    """The power went in the middle of an nvm write (``Nvm.cut_after``). A BaseException:
+    nothing on the device can catch a power cut, so no ``except Exception`` in the app may."""
+
+
+class Nvm:
+    """``microcontroller.nvm`` as the PyBadge has it, over a bytearray the caller keeps (a
+    test can read or damage it between runs).
+
+    Reading is plain indexing. Every assignment, one byte or a slice, is one flash write of
+    the whole block as CircuitPython's SAMD51 port does it: the block's new contents are
+    worked out, the block is erased (every byte 0xFF, one erase cycle: ``writes``), then
+    programmed back in 512-byte pages, lowest address first. ``cut_after``: None, or how
+    many more bytes may be programmed before the power goes: the write that reaches it
+    stops right there (0: just after the next erase; a count that ends with a write's last
+    byte: after that write) and raises ``PowerCut``; the count then goes back to None.
+    ``programmed``: bytes programmed in all.
+
+    :param data: the bytearray (a fresh erased one of ``NVM_SIZE`` if None)
+    """
+
+    def __init__(self, data=None):
+        self.data = bytearray(b"\xff" * NVM_SIZE) if data is None else data
+        self.writes = 0
+        self.programmed = 0
+        self.cut_after = None
+
+    def __len__(self):
+        return len(self.data)
+
+    def __bytes__(self):
+        return bytes(self.data)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice) and index.step not in (None, 1):
+            raise NotImplementedError("only slices with step=1 (aka None) are supported")
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        image = bytearray(self.data)
+        if isinstance(index, slice):
+            if index.step not in (None, 1):
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            start, stop, _ = index.indices(len(image))
+            value = bytes(value)
+            if len(value) != max(0, stop - start):
+                raise ValueError("Slice and value different lengths.")
+            image[start:stop] = value
+            first, last = start, stop - 1
+        else:
+            if not 0 <= value <= 255:
+                raise ValueError("Array values should be single bytes.")
+            image[index] = value
+            first = last = index % len(image)
+        if last < first:
+            return
+        block = first - first % FLASH_BLOCK
+        while block <= last:
+            self._write_block(block, image)
+            block += FLASH_BLOCK
+
+    def _write_block(self, block, image):
+        """Erase one block, then program it from ``image`` page by page."""
+        end = min(block + FLASH_BLOCK, len(self.data))
+        self.writes += 1
+        self.data[block:end] = b"\xff" * (end - block)
+        at = block
+        while at < end:
+            count = min(FLASH_PAGE, end - at)
+            if self.cut_after is not None and self.cut_after < count:
+                count = self.cut_after
+                self.data[at : at + count] = image[at : at + count]
+                self.programmed += count
+                self.cut_after = None
+                raise PowerCut("nvm write cut %d bytes after the erase" % (at - block + count))
+            self.data[at : at + count] = image[at : at + count]
+            self.programmed += count
+            if self.cut_after is not None:
+                self.cut_after -= count
+            at += count
+        if self.cut_after == 0:
+            self.cut_after = None
+            raise PowerCut("nvm write cut after its last byte")
 
 
 class Pin:
@@ -128,7 +216,11 @@ def install(sim, board_id):
         "keypad", Event=Event, EventQueue=EventQueue, ShiftRegisterKeys=ShiftRegisterKeys
     )
     sys.modules["analogio"] = _module("analogio", AnalogIn=AnalogIn)
-    sys.modules["microcontroller"] = _module("microcontroller", nvm=sim.nvm)
+    # The run's nvm: the Sim's own Nvm, or one over its bytearray (kept as sim.nvm, so the
+    # caller sees every byte written); its write count is the run's erase cycles.
+    nvm = sim.nvm if isinstance(sim.nvm, Nvm) else Nvm(sim.nvm)
+    sim.nvm_device = nvm
+    sys.modules["microcontroller"] = _module("microcontroller", nvm=nvm)
     sys.modules["supervisor"] = _module("supervisor", ticks_ms=sim.ticks_ms)
     return hidden
 

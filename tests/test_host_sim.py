@@ -249,7 +249,12 @@ def test_stats_screen_reads_nvm_and_ignores_a_corrupt_record():
     screen = app().top()
     assert screen.heading.startswith("Statistics")
     assert screen.menu.values[:3] == ["1/2", "0/0", "1/1"]
-    nvm[store.STATS_OFFSET + 6] ^= 0xFF
+    # A byte of slot 1's counters in the newest copy (A: the third save): the save before
+    # it (copy B) loads; damage that one too and the statistics start from zero.
+    nvm[store.COPY_A + 20 + 6] ^= 0xFF
+    host_sim.run("UP UP UP A", nvm=nvm)
+    assert app().top().menu.values[:3] == ["1/2", "0/0", "0/0"]
+    nvm[store.COPY_B + 20 + 6] ^= 0xFF
     host_sim.run("UP UP UP A", nvm=nvm)
     assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
 

@@ -47,10 +47,12 @@ def main() -> None:
 
     from handheld.app import App
     from handheld.keys import REPEAT_TIMINGS
-    from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, Settings, Stats
+    from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, Settings, Stats, Store
 
-    settings = Settings(microcontroller.nvm)
-    stats = Stats(microcontroller.nvm)
+    # One store: settings, statistics and the game in progress are saved together.
+    saved = Store(microcontroller.nvm)
+    settings = Settings(saved)
+    stats = Stats(saved)
     delay, every = REPEAT_TIMINGS[settings.get(SET_REPEAT, len(REPEAT_CHOICES), REPEAT_DEFAULT)]
     buttons.set_repeat(delay, every)
     global current_app

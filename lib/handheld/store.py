@@ -3,31 +3,46 @@
 `handheld.store`
 ================
 
-Small saved records in non-volatile memory (``microcontroller.nvm`` on the device, any
-bytearray in tests): settings and statistics.
+Everything the app keeps in non-volatile memory (``microcontroller.nvm`` on the device,
+any bytearray in tests): the settings, the statistics and the game in progress, saved
+together as one record, a *copy*, in one nvm assignment.
 
-A record is ``b"DH"``, a kind byte, a version byte, a length byte, the payload and a
-Fletcher-16 checksum of everything before it. A record whose magic, kind, version,
-length or checksum is wrong is ignored whole: the caller gets its defaults, never a
-half-loaded record.
+Two copies, one flash page (512 bytes) each: copy A at ``COPY_A`` (0), copy B at
+``COPY_B`` (512). A save writes the copy that does not hold the newest valid one, with the
+next sequence number, so the newest valid copy is always the last save and the other one
+the save before it. A copy (offsets from its start, numbers big-endian)::
+
+    0   2  magic "DS"          20  28  statistics: played, won (u16) per game slot
+    2   1  format version      48   1  game slot (NO_GAME: no game in progress)
+    3   2  sequence number     49   2  game length n (0 with NO_GAME, else 1..GAME_ROOM)
+    5  15  settings            51   n  the game's bytes (opaque)
+    51+n 2 CRC-16/CCITT of bytes 0..51+n-1 (polynomial 0x1021, initial 0xFFFF)
+    53+n 1 end mark 0xA5
+
+A copy loads only if its magic, version, length, end mark and CRC check out and its
+fields are in range (a key repeat choice, no slot with more wins than games, a game
+slot below ``MAX_GAMES``); of two that do, the newer sequence number wins (16-bit,
+wrapping: the newer is 1..32767 ahead). Anything else is ignored: the defaults load
+(settings at their defaults, zero statistics, no game), and loading never raises.
+
+Why this survives a power cut: on the PyBadge every nvm assignment erases the whole
+8 KB flash block, then programs it back 512-byte page by page from the lowest address.
+Each copy fits in one page, so once page 0 is programmed copy A is whole again: the
+previous save if the new one goes to B (B is whole when its own bytes are), the new
+one if it goes to A. Only a cut before copy A's last byte is programmed loses both. A
+copy cut short ends in erased bytes (0xFF), so its end mark never reads as written.
+CRC-16/CCITT sees every burst of up to 16 bits (a 0x00 byte read as 0xFF, which
+Fletcher-16 cannot tell apart), every odd number of flipped bits and every 2 or 3 of
+them at this length. Flash wears out (10,000 erase cycles per block, guaranteed): a
+save writes nothing unless the settings, statistics or game changed since the last one.
 """
 
 from micropython import const
 
 try:
-    from typing import Any, Optional
+    from typing import Any, Optional, Tuple
 except ImportError:
     pass
-
-_MAGIC0 = const(0x44)  # "D"
-_MAGIC1 = const(0x48)  # "H"
-_HEADER = const(5)
-_CHECK = const(2)
-
-KIND_SETTINGS = const(0x53)  # "S"
-KIND_STATS = const(0x54)  # "T"
-SETTINGS_OFFSET = const(0)
-STATS_OFFSET = const(32)
 
 # Settings fields, by index into Settings.values: the kit's key repeat, then each game's
 # settings (``SETTINGS`` in its package), GAME_SETTINGS fields per game, by its slot.
@@ -36,11 +51,28 @@ REPEAT_CHOICES = ("Slow", "Normal", "Fast")
 REPEAT_DEFAULT = const(1)
 MAX_GAMES = const(7)  # games the records have room for (statistics slots)
 GAME_SETTINGS = const(2)  # settings each game may declare
+NO_GAME = const(255)  # the game slot of a copy with no game in progress
+
+COPY_A = const(0)  # the block's first flash page
+COPY_B = const(512)  # its second
+COPY_ROOM = const(512)  # one flash page: a copy is whole once its page is programmed
+# A game's bytes: what is left of a page. The engines' saves are 90 (Gongor Whist), 152
+# (Bharg) and 181 bytes (Jekyll & Hyde): room for their screen state and a larger game.
+GAME_ROOM = const(458)
+
 _SETTING_FIELDS = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS
 _UNSET = const(255)
-# Version 3: the fields are per game slot (a version-2 record is ignored: defaults).
-_SETTINGS_VERSION = const(3)
-_STATS_VERSION = const(1)
+_MAGIC0 = const(0x44)  # "D"
+_MAGIC1 = const(0x53)  # "S"
+_VERSION = const(1)
+_SEQ_AT = const(3)
+_SETTINGS_AT = const(5)
+_STATS_AT = const(20)  # _SETTINGS_AT + _SETTING_FIELDS
+_SLOT_AT = const(48)  # _STATS_AT + MAX_GAMES * 4
+_LENGTH_AT = const(49)
+_GAME_AT = const(51)
+_TAIL = const(3)  # CRC (2 bytes), end mark
+_END_MARK = const(0xA5)
 
 
 def game_setting(slot: int, index: int) -> int:
@@ -48,53 +80,157 @@ def game_setting(slot: int, index: int) -> int:
     return 1 + slot * GAME_SETTINGS + index
 
 
-def fletcher16(data: Any, end: int) -> int:
-    """Fletcher-16 checksum of ``data[0:end]``."""
-    sum1 = 0
-    sum2 = 0
-    i = 0
+def crc16(data: Any, start: int, end: int) -> int:
+    """CRC-16/CCITT (polynomial 0x1021, initial 0xFFFF, "CCITT-FALSE") of
+    ``data[start:end]``: bit by bit, no table, every value a small int, nothing allocated."""
+    crc = 0xFFFF
+    i = start
     while i < end:
-        sum1 = (sum1 + data[i]) % 255
-        sum2 = (sum2 + sum1) % 255
+        crc ^= data[i] << 8
+        bit = 8
+        while bit:
+            crc <<= 1
+            if crc & 0x10000:
+                crc ^= 0x11021
+            bit -= 1
         i += 1
-    return (sum2 << 8) | sum1
+    return crc
 
 
-def encode(kind: int, version: int, payload: bytes) -> bytes:
-    """A whole record for ``payload`` (at most 255 bytes)."""
-    if len(payload) > 255:
-        raise ValueError("payload too long")
-    record = bytearray(_HEADER + len(payload) + _CHECK)
-    record[0] = _MAGIC0
-    record[1] = _MAGIC1
-    record[2] = kind
-    record[3] = version
-    record[4] = len(payload)
-    record[_HEADER : _HEADER + len(payload)] = payload
-    check = fletcher16(record, _HEADER + len(payload))
-    record[-2] = check >> 8
-    record[-1] = check & 0xFF
-    return bytes(record)
+def _get16(memory: Any, at: int) -> int:
+    """The big-endian u16 at ``memory[at]``."""
+    return memory[at] << 8 | memory[at + 1]
 
 
-def decode(memory: Any, offset: int, kind: int, version: int, most: int) -> Optional[bytes]:
-    """The payload of the record at ``offset`` (at most ``most`` bytes), or None unless it
-    is whole and valid."""
-    if offset < 0 or offset + _HEADER > len(memory):
-        return None
-    length = memory[offset + 4]
-    size = _HEADER + length + _CHECK
-    if length > most or offset + size > len(memory):
-        return None
-    record = bytes(memory[offset : offset + size])
-    if record[0] != _MAGIC0 or record[1] != _MAGIC1 or record[2] != kind:
-        return None
-    if record[3] != version:
-        return None
-    check = fletcher16(record, _HEADER + length)
-    if record[-2] != check >> 8 or record[-1] != check & 0xFF:
-        return None
-    return record[_HEADER : _HEADER + length]
+def check_copy(memory: Any, at: int) -> int:
+    """The sequence number of the copy at ``at`` if it is whole and valid, else -1."""
+    if memory[at] != _MAGIC0 or memory[at + 1] != _MAGIC1 or memory[at + 2] != _VERSION:
+        return -1
+    length = _get16(memory, at + _LENGTH_AT)
+    if length > GAME_ROOM:
+        return -1
+    end = at + _GAME_AT + length
+    if memory[end + 2] != _END_MARK or crc16(memory, at, end) != _get16(memory, end):
+        return -1
+    slot = memory[at + _SLOT_AT]
+    if (slot == NO_GAME) != (length == 0) or (slot != NO_GAME and slot >= MAX_GAMES):
+        return -1
+    if memory[at + _SETTINGS_AT + SET_REPEAT] >= len(REPEAT_CHOICES):
+        return -1
+    i = at + _STATS_AT
+    while i < at + _SLOT_AT:
+        if _get16(memory, i + 2) > _get16(memory, i):  # more wins than games
+            return -1
+        i += 4
+    return _get16(memory, at + _SEQ_AT)
+
+
+class Store:
+    """The settings, statistics and game in progress, loaded from nvm and saved to it as
+    one copy per save (the layout is in the module's docstring). One ``Store`` per nvm:
+    ``Settings`` and ``Stats`` are views of it, and every save writes all three.
+
+    :param memory: the nvm (anything with ``len``, indexing and slice assignment; at
+      least two copies' room), or None: defaults, nothing saved
+    """
+
+    def __init__(self, memory: Any = None) -> None:
+        self.memory: Any = None
+        self.settings = bytearray(b"\xff" * _SETTING_FIELDS)  # 255: never set
+        self.settings[SET_REPEAT] = REPEAT_DEFAULT
+        self.counters = bytearray(MAX_GAMES * 4)  # played, won per slot, u16 each
+        self.game_slot = NO_GAME
+        self.game = b""
+        self.seq = 0  # the newest copy's sequence number
+        self.at = -1  # its offset (COPY_A or COPY_B), -1: none valid
+        self.loaded = False  # True if a valid copy was loaded
+        if memory is None or len(memory) < COPY_B + COPY_ROOM:
+            return
+        self.memory = memory
+        seq_a = check_copy(memory, COPY_A)
+        seq_b = check_copy(memory, COPY_B)
+        if seq_b >= 0 and (seq_a < 0 or 0 < (seq_b - seq_a) & 0xFFFF < 0x8000):
+            self._load(COPY_B, seq_b)
+        elif seq_a >= 0:
+            self._load(COPY_A, seq_a)
+
+    def _load(self, at: int, seq: int) -> None:
+        """Take the fields of the valid copy at ``at``."""
+        memory = self.memory
+        self.settings[:] = memory[at + _SETTINGS_AT : at + _STATS_AT]
+        self.counters[:] = memory[at + _STATS_AT : at + _SLOT_AT]
+        self.game_slot = memory[at + _SLOT_AT]
+        length = _get16(memory, at + _LENGTH_AT)
+        self.game = bytes(memory[at + _GAME_AT : at + _GAME_AT + length])
+        self.seq = seq
+        self.at = at
+        self.loaded = True
+
+    def save(self) -> None:
+        """Write settings, statistics and game as a new copy (one nvm assignment, one
+        flash erase), unless none of them changed since the newest copy."""
+        memory = self.memory
+        if memory is None:
+            return
+        length = len(self.game)
+        end = _GAME_AT + length
+        record = bytearray(end + _TAIL)
+        record[0] = _MAGIC0
+        record[1] = _MAGIC1
+        record[2] = _VERSION
+        record[_SETTINGS_AT:_STATS_AT] = self.settings
+        record[_STATS_AT:_SLOT_AT] = self.counters
+        record[_SLOT_AT] = self.game_slot
+        record[_LENGTH_AT] = length >> 8
+        record[_LENGTH_AT + 1] = length & 0xFF
+        record[_GAME_AT:end] = self.game
+        at = self.at
+        if at >= 0 and memory[at + _SETTINGS_AT : at + end] == record[_SETTINGS_AT:end]:
+            return
+        seq = (self.seq + 1) & 0xFFFF
+        record[_SEQ_AT] = seq >> 8
+        record[_SEQ_AT + 1] = seq & 0xFF
+        crc = crc16(record, 0, end)
+        record[end] = crc >> 8
+        record[end + 1] = crc & 0xFF
+        record[end + 2] = _END_MARK
+        target = COPY_B if at == COPY_A else COPY_A
+        memory[target : target + len(record)] = record
+        self.at = target
+        self.seq = seq
+
+    def save_game(self, slot: int, data: Any) -> None:
+        """Keep ``data`` (1..GAME_ROOM bytes: the game's own save, e.g. its engine's
+        ``to_bytes()`` and a few bytes of screen state) as the game in progress of game
+        ``slot`` and save; nothing is written if that game is saved already. ValueError
+        if the slot or the size is out of range."""
+        if not 0 <= slot < MAX_GAMES or not 0 < len(data) <= GAME_ROOM:
+            raise ValueError("bad game save")
+        self.game_slot = slot
+        self.game = bytes(data)
+        self.save()
+
+    def load_game(self) -> Optional[Tuple[int, bytes]]:
+        """``(slot, data)`` of the game in progress, or None. ``data`` is what
+        ``save_game`` got, whole (the CRC checked it); the game's ``from_bytes`` still
+        checks its meaning: on ValueError, clear it and start afresh."""
+        if self.game_slot == NO_GAME:
+            return None
+        return (self.game_slot, self.game)
+
+    def clear_game(self, save: bool = True) -> None:
+        """Forget the game in progress (finished or abandoned) and save; nothing is
+        written if there is none. ``save=False``: the next save writes it, e.g. a game's
+        end as one write: ``clear_game(False)``, then ``Stats.record`` (which saves)."""
+        self.game_slot = NO_GAME
+        self.game = b""
+        if save:
+            self.save()
+
+
+def _store(memory: Any) -> Store:
+    """``memory`` if it is a Store, else a Store loaded from it."""
+    return memory if isinstance(memory, Store) else Store(memory)
 
 
 class Settings:
@@ -102,22 +238,14 @@ class Settings:
     only its own field (key repeat); a game's fields are checked against its choices when
     read (``get``), so a value no longer valid reads as the default.
 
-    :param memory: the nvm bytearray (or None: defaults, nothing saved)
+    :param memory: a ``Store`` (the app's: shared with ``Stats``), or the nvm to load a
+      Store of its own from, or None (defaults, nothing saved)
     """
 
     def __init__(self, memory: Any = None) -> None:
-        self.memory = memory
-        self.values = bytearray(b"\xff" * _SETTING_FIELDS)  # 255: never set
-        self.values[SET_REPEAT] = REPEAT_DEFAULT
-        self.loaded = False
-        if memory is not None:
-            payload = decode(
-                memory, SETTINGS_OFFSET, KIND_SETTINGS, _SETTINGS_VERSION, _SETTING_FIELDS
-            )
-            if payload is not None and len(payload) == _SETTING_FIELDS:
-                if payload[SET_REPEAT] < len(REPEAT_CHOICES):
-                    self.values[:] = payload
-                    self.loaded = True
+        self.store = _store(memory)
+        self.values = self.store.settings
+        self.loaded = self.store.loaded
 
     def get(self, field: int, count: int, default: int) -> int:
         """The choice index of one field, if below ``count`` (its choices), else
@@ -129,50 +257,30 @@ class Settings:
         """Change one field (saved by ``save()``); ValueError if out of range."""
         if not 0 <= field < _SETTING_FIELDS or not 0 <= choice < _UNSET:
             raise ValueError("setting out of range")
+        if field == SET_REPEAT and choice >= len(REPEAT_CHOICES):
+            raise ValueError("setting out of range")
         self.values[field] = choice
 
     def save(self) -> None:
-        """Write the record to nvm (only if it changed: flash has limited writes)."""
-        if self.memory is None:
-            return
-        record = encode(KIND_SETTINGS, _SETTINGS_VERSION, bytes(self.values))
-        if bytes(self.memory[SETTINGS_OFFSET : SETTINGS_OFFSET + len(record)]) != record:
-            self.memory[SETTINGS_OFFSET : SETTINGS_OFFSET + len(record)] = record
+        """Save the store (only if something changed: flash has limited writes)."""
+        self.store.save()
 
 
 class Stats:
     """Games played and won per game slot, saved as 16-bit counters.
 
-    :param memory: the nvm bytearray (or None: zeros, nothing saved)
+    :param memory: a ``Store`` (the app's: shared with ``Settings``), or the nvm to load
+      a Store of its own from, or None (zeros, nothing saved)
     """
 
     def __init__(self, memory: Any = None) -> None:
-        self.memory = memory
-        # played, won per slot, big-endian u16 each.
-        self.counters = bytearray(MAX_GAMES * 4)
-        self.loaded = False
-        if memory is not None:
-            # A record written for fewer games (an older version of the app) loads too.
-            payload = decode(memory, STATS_OFFSET, KIND_STATS, _STATS_VERSION, MAX_GAMES * 4)
-            if payload is not None and len(payload) % 4 == 0 and self._valid(payload):
-                self.counters[: len(payload)] = payload
-                self.loaded = True
-
-    @staticmethod
-    def _valid(payload: bytes) -> bool:
-        """True unless a slot claims more wins than games."""
-        slot = 0
-        while slot < len(payload) // 4:
-            played = (payload[slot * 4] << 8) | payload[slot * 4 + 1]
-            won = (payload[slot * 4 + 2] << 8) | payload[slot * 4 + 3]
-            if won > played:
-                return False
-            slot += 1
-        return True
+        self.store = _store(memory)
+        self.counters = self.store.counters
+        self.loaded = self.store.loaded
 
     def _get(self, index: int) -> int:
         """One u16 counter."""
-        return (self.counters[index * 2] << 8) | self.counters[index * 2 + 1]
+        return _get16(self.counters, index * 2)
 
     def _put(self, index: int, value: int) -> None:
         """Set one u16 counter."""
@@ -204,11 +312,8 @@ class Stats:
         self.save()
 
     def save(self) -> None:
-        """Write the record to nvm."""
-        if self.memory is None:
-            return
-        record = encode(KIND_STATS, _STATS_VERSION, bytes(self.counters))
-        self.memory[STATS_OFFSET : STATS_OFFSET + len(record)] = record
+        """Save the store (only if something changed)."""
+        self.store.save()
 
 
 def counters_text(stats: Stats, slot: int) -> str:

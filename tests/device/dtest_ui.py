@@ -1,9 +1,8 @@
 """Device-side tests of the UI kit's display-free logic: key edges and repeat, joystick
-hysteresis, saved records, list cursor and text wrapping (CPython and MicroPython)."""
+hysteresis, list cursor and text wrapping (CPython and MicroPython). The saved records
+(handheld.store) have their own: dtest_store.py."""
 
-from devtools import raises
-
-from handheld import keys, layout, store
+from handheld import keys, layout
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
 
@@ -106,101 +105,6 @@ def test_joystick_hysteresis():
     assert stick.update(65535, 65535) == K_RIGHT | K_DOWN
     # x swings past the centre but not far enough to engage LEFT; y stays in its band.
     assert stick.update(centre - 12000, centre + 11000) == K_DOWN
-
-
-def test_record_round_trip_and_corruption():
-    payload = bytes((1, 2, 3, 250))
-    record = store.encode(store.KIND_SETTINGS, 1, payload)
-    memory = bytearray(64)
-    memory[8 : 8 + len(record)] = record
-    assert store.decode(memory, 8, store.KIND_SETTINGS, 1, 4) == payload
-    assert store.decode(memory, 8, store.KIND_STATS, 1, 4) is None
-    assert store.decode(memory, 8, store.KIND_SETTINGS, 2, 4) is None
-    assert store.decode(memory, 8, store.KIND_SETTINGS, 1, 3) is None
-    assert store.decode(memory, 60, store.KIND_SETTINGS, 1, 4) is None
-    for i in range(len(record)):
-        for flip in (1, 0x80):
-            bad = bytearray(memory)
-            bad[8 + i] ^= flip
-            assert store.decode(bad, 8, store.KIND_SETTINGS, 1, 4) is None, (i, flip)
-
-
-def test_stats_round_trip():
-    memory = bytearray(b"\xff" * 128)
-    stats = store.Stats(memory)
-    assert not stats.loaded and stats.played(0) == 0
-    stats.record(0, True)
-    stats.record(0, False)
-    stats.record(2, True)
-    again = store.Stats(memory)
-    assert again.loaded
-    assert (again.played(0), again.won(0)) == (2, 1)
-    assert (again.played(1), again.won(1)) == (0, 0)
-    assert (again.played(2), again.won(2)) == (1, 1)
-    assert store.counters_text(again, 0) == "1/2"
-
-
-def test_stats_corrupt_record_is_ignored_whole():
-    memory = bytearray(b"\xff" * 128)
-    stats = store.Stats(memory)
-    stats.record(1, True)
-    memory[store.STATS_OFFSET + 9] ^= 0x04  # a payload byte, checksum now wrong
-    fresh = store.Stats(memory)
-    assert not fresh.loaded
-    for slot in range(store.MAX_GAMES):
-        assert fresh.played(slot) == 0 and fresh.won(slot) == 0
-
-
-def test_stats_more_wins_than_games_is_refused():
-    payload = bytes((0, 1, 0, 2)) + bytes(8)
-    memory = bytearray(128)
-    record = store.encode(store.KIND_STATS, 1, payload)
-    memory[store.STATS_OFFSET : store.STATS_OFFSET + len(record)] = record
-    assert not store.Stats(memory).loaded
-
-
-def test_settings_round_trip_and_defaults():
-    memory = bytearray(b"\xff" * 128)
-    settings = store.Settings(memory)
-    assert not settings.loaded
-    assert settings.get(store.SET_REPEAT, 3, store.REPEAT_DEFAULT) == store.REPEAT_DEFAULT
-    target = store.game_setting(1, 0)  # the second game's first declared setting
-    assert target == 1 + store.GAME_SETTINGS
-    assert settings.get(target, 4, 1) == 1  # never set: the declared default
-    settings.set(target, 3)
-    settings.save()
-    again = store.Settings(memory)
-    assert again.loaded and again.get(target, 4, 1) == 3
-    # A value the game's choices no longer hold reads as the default.
-    assert again.get(target, 3, 1) == 1
-    raises(ValueError, lambda: again.set(target, 255), "out of range accepted")
-    raises(ValueError, lambda: again.set(99, 0), "no such field accepted")
-    # Settings and stats records do not overlap.
-    stats = store.Stats(memory)
-    stats.record(store.MAX_GAMES - 1, False)
-    assert store.Settings(memory).get(target, 4, 1) == 3
-
-
-def test_settings_out_of_range_record_is_ignored():
-    memory = bytearray(128)
-    payload = bytearray(15)
-    payload[store.SET_REPEAT] = 7  # not a key repeat choice
-    record = store.encode(store.KIND_SETTINGS, 3, bytes(payload))
-    memory[0 : len(record)] = record
-    settings = store.Settings(memory)
-    assert not settings.loaded
-    assert settings.get(store.game_setting(0, 0), 4, 2) == 2  # defaults, not the zeros
-
-
-def test_stats_record_for_fewer_games_loads():
-    # An older app saved three games' counters; this one has room for MAX_GAMES.
-    payload = bytes((0, 3, 0, 1)) + bytes(8)
-    memory = bytearray(b"\xff" * 128)
-    record = store.encode(store.KIND_STATS, 1, payload)
-    memory[store.STATS_OFFSET : store.STATS_OFFSET + len(record)] = record
-    stats = store.Stats(memory)
-    assert stats.loaded and stats.played(0) == 3 and stats.won(0) == 1
-    assert stats.played(store.MAX_GAMES - 1) == 0
 
 
 def test_cursor_scrolls_and_wraps():

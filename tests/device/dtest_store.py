@@ -1,0 +1,356 @@
+"""Device-side tests of the store (handheld.store): settings, statistics and the game in
+progress saved together, as two copies with sequence numbers and a CRC, in nvm (CPython and
+MicroPython). tests/test_store.py adds the host side: the fake nvm of the simulator cut
+after every byte of real saves of the three games, and property tests."""
+
+from devtools import raises
+
+from handheld import store
+
+SPAN = 1024  # the two copies' room: what the store reads and writes
+# Offsets in a copy (the layout in handheld/store.py's docstring).
+SEQ_AT = 3
+STATS_AT = 20
+SLOT_AT = 48
+LENGTH_AT = 49
+GAME_AT = 51
+
+
+def erased(size=SPAN):
+    """Blank flash: every byte 0xFF."""
+    return bytearray(b"\xff" * size)
+
+
+def state(saved):
+    """What a store holds: settings, counters, game in progress."""
+    return (bytes(saved.settings), bytes(saved.counters), saved.load_game())
+
+
+DEFAULTS = state(store.Store())
+
+
+def reseal(memory, at):
+    """Recompute the CRC of the copy at ``at`` after a test changed a field on purpose."""
+    length = memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]
+    end = at + GAME_AT + length
+    crc = store.crc16(memory, at, end)
+    memory[end] = crc >> 8
+    memory[end + 1] = crc & 0xFF
+
+
+def copy_length(memory, at):
+    """The length of the copy at ``at``, header to end mark."""
+    return GAME_AT + (memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]) + 3
+
+
+class CountingMemory:
+    """A bytearray that counts its assignments (each one is a flash erase on the device)
+    and can instead cut them as the PyBadge's flash would be: the whole span erased, then
+    ``cut`` bytes programmed from the lowest address."""
+
+    def __init__(self, data):
+        self.data = data
+        self.writes = 0
+        self.cut = -1
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.writes += 1
+        image = bytearray(self.data)
+        image[index] = value
+        if self.cut < 0:
+            self.data[:] = image
+            return
+        self.data[:] = erased(len(self.data))
+        self.data[: self.cut] = image[: self.cut]
+
+
+def test_crc16_is_ccitt_and_sees_a_zero_byte_read_as_ff():
+    assert store.crc16(b"123456789", 0, 9) == 0x29B1  # the CRC-16/CCITT-FALSE check value
+    assert store.crc16(b"xx123456789", 2, 11) == 0x29B1
+    data = bytearray(b"\x00\x0a\x00\x05\xff\x10")
+    good = store.crc16(data, 0, len(data))
+    for i in range(len(data)):
+        if data[i] in (0x00, 0xFF):
+            swapped = bytearray(data)
+            swapped[i] ^= 0xFF
+            assert store.crc16(swapped, 0, len(data)) != good, i
+
+
+def test_fresh_short_or_no_memory_gives_defaults_and_saves_nothing():
+    for memory in (erased(), bytearray(SPAN), erased(8192), None):
+        saved = store.Store(memory)
+        assert not saved.loaded and state(saved) == DEFAULTS
+        assert saved.settings[store.SET_REPEAT] == store.REPEAT_DEFAULT
+    short = erased(SPAN - 1)
+    saved = store.Store(short)
+    store.Stats(saved).record(0, True)
+    saved.save_game(0, b"game")
+    assert short == erased(SPAN - 1) and not saved.loaded
+    assert store.Stats(saved).played(0) == 1  # counted in RAM all the same
+
+
+def test_stats_round_trip():
+    memory = erased()
+    stats = store.Stats(memory)
+    assert not stats.loaded and stats.played(0) == 0
+    stats.record(0, True)
+    stats.record(0, False)
+    stats.record(2, True)
+    again = store.Stats(memory)
+    assert again.loaded
+    assert (again.played(0), again.won(0)) == (2, 1)
+    assert (again.played(1), again.won(1)) == (0, 0)
+    assert (again.played(2), again.won(2)) == (1, 1)
+    assert store.counters_text(again, 0) == "1/2"
+    raises(ValueError, lambda: again.record(store.MAX_GAMES, True), "bad slot accepted")
+
+
+def test_settings_round_trip_and_defaults():
+    memory = erased()
+    settings = store.Settings(memory)
+    assert not settings.loaded
+    assert settings.get(store.SET_REPEAT, 3, store.REPEAT_DEFAULT) == store.REPEAT_DEFAULT
+    target = store.game_setting(1, 0)  # the second game's first declared setting
+    assert target == 1 + store.GAME_SETTINGS
+    assert settings.get(target, 4, 1) == 1  # never set: the declared default
+    settings.set(target, 3)
+    settings.save()
+    again = store.Settings(memory)
+    assert again.loaded and again.get(target, 4, 1) == 3
+    # A value the game's choices no longer hold reads as the default.
+    assert again.get(target, 3, 1) == 1
+    raises(ValueError, lambda: again.set(target, 255), "out of range accepted")
+    raises(ValueError, lambda: again.set(99, 0), "no such field accepted")
+    raises(ValueError, lambda: again.set(store.SET_REPEAT, 3), "no such key repeat")
+    # A statistics save keeps the settings (and the other way round).
+    stats = store.Stats(memory)
+    stats.record(store.MAX_GAMES - 1, False)
+    assert store.Settings(memory).get(target, 4, 1) == 3
+    assert store.Stats(memory).played(store.MAX_GAMES - 1) == 1
+
+
+def test_settings_and_stats_share_the_apps_store():
+    memory = erased()
+    saved = store.Store(memory)
+    settings = store.Settings(saved)
+    stats = store.Stats(saved)
+    settings.set(store.SET_REPEAT, 2)
+    settings.save()
+    stats.record(1, True)
+    saved.save_game(1, b"\x01\x02")
+    again = store.Store(memory)
+    assert state(again) == state(saved)
+    assert again.settings[store.SET_REPEAT] == 2 and again.load_game() == (1, b"\x01\x02")
+
+
+def test_game_in_progress_round_trip_and_limits():
+    memory = erased()
+    saved = store.Store(memory)
+    assert saved.load_game() is None
+    saved.save_game(2, b"\x07" * store.GAME_ROOM)
+    assert store.Store(memory).load_game() == (2, b"\x07" * store.GAME_ROOM)
+    # The largest game still fits copy A in the first flash page, copy B in the second.
+    assert copy_length(memory, 0) <= store.COPY_ROOM
+    saved.save_game(6, bytearray(b"abc"))
+    assert store.Store(memory).load_game() == (6, b"abc")
+    assert copy_length(memory, store.COPY_B) <= store.COPY_ROOM
+    saved.clear_game()
+    assert store.Store(memory).load_game() is None
+    too_long = b"\x00" * (store.GAME_ROOM + 1)
+    raises(ValueError, lambda: saved.save_game(0, too_long), "too long accepted")
+    raises(ValueError, lambda: saved.save_game(0, b""), "empty save accepted")
+    raises(ValueError, lambda: saved.save_game(store.MAX_GAMES, b"x"), "bad slot accepted")
+    raises(ValueError, lambda: saved.save_game(-1, b"x"), "bad slot accepted")
+    assert store.Store(memory).load_game() is None
+
+
+def test_copies_alternate_and_the_newest_loads():
+    memory = erased()
+    saved = store.Store(memory)
+    stats = store.Stats(saved)
+    places = []
+    for n in range(5):
+        stats.record(0, n % 2 == 0)
+        places.append(saved.at)
+        again = store.Store(memory)
+        assert again.seq == n + 1 and again.at == saved.at
+        assert store.Stats(again).played(0) == n + 1
+    assert places == [store.COPY_A, store.COPY_B, store.COPY_A, store.COPY_B, store.COPY_A]
+
+
+def test_sequence_number_wraps():
+    memory = erased()
+    saved = store.Store(memory)
+    saved.seq = 0xFFFE
+    stats = store.Stats(saved)
+    stats.record(0, False)  # 0xFFFF in A
+    stats.record(0, False)  # 0x0000 in B: the newer
+    again = store.Store(memory)
+    assert again.seq == 0 and again.at == store.COPY_B and store.Stats(again).played(0) == 2
+
+
+def test_a_damaged_newest_copy_gives_the_save_before():
+    memory = erased()
+    stats = store.Stats(memory)
+    stats.record(1, True)  # A
+    stats.record(1, False)  # B: the newest
+    memory[store.COPY_B + STATS_AT + 5] ^= 0x04  # slot 1's played: the CRC no longer holds
+    fresh = store.Stats(memory)
+    assert fresh.loaded and (fresh.played(1), fresh.won(1)) == (1, 1)
+    memory[store.COPY_A + STATS_AT + 7] ^= 0x01  # and the one before: nothing is left
+    fresh = store.Stats(memory)
+    assert not fresh.loaded
+    for slot in range(store.MAX_GAMES):
+        assert fresh.played(slot) == 0 and fresh.won(slot) == 0
+    # The next save goes to A (no valid copy): it loads again.
+    fresh.record(3, True)
+    assert store.Stats(memory).played(3) == 1 and store.Store(memory).at == store.COPY_A
+
+
+def test_every_bit_flip_of_a_copy_is_refused():
+    memory = erased()
+    saved = store.Store(memory)
+    store.Stats(saved).record(0, True)
+    saved.save_game(4, bytes(range(200, 240)))  # the newest copy, in B
+    previous = state(store.Store(bytearray(memory[: store.COPY_B]) + erased(store.COPY_ROOM)))
+    assert previous[1][:4] == b"\x00\x01\x00\x01" and previous[2] is None
+    newest = state(saved)
+    for i in range(copy_length(memory, store.COPY_B)):
+        for bit in range(8):
+            memory[store.COPY_B + i] ^= 1 << bit
+            assert state(store.Store(memory)) == previous, (i, bit)
+            memory[store.COPY_B + i] ^= 1 << bit
+        yield
+    assert state(store.Store(memory)) == newest
+
+
+def test_a_copy_with_fields_out_of_range_is_refused():
+    base = erased()
+    saved = store.Store(base)
+    store.Stats(saved).record(0, True)  # A: the copy the damaged ones fall back to
+    saved.save_game(3, b"\x05\x06")  # B
+    previous = state(store.Store(bytearray(base[: store.COPY_B]) + erased(store.COPY_ROOM)))
+    b = store.COPY_B
+    damages = (
+        (b + STATS_AT + 3, 2),  # slot 0: 2 wins of 1 game
+        (b + 5 + store.SET_REPEAT, 7),  # not a key repeat choice
+        (b + SLOT_AT, store.MAX_GAMES),  # no such game slot
+        (b + SLOT_AT, store.NO_GAME),  # no game, but game bytes
+    )
+    for at, value in damages:
+        memory = bytearray(base)
+        memory[at] = value
+        reseal(memory, b)
+        assert state(store.Store(memory)) == previous, at
+    # A game slot with no game bytes.
+    memory = bytearray(base)
+    memory[b + LENGTH_AT + 1] = 0
+    memory[b + GAME_AT : b + GAME_AT + 3] = memory[b + GAME_AT + 2 : b + GAME_AT + 5]
+    reseal(memory, b)
+    assert state(store.Store(memory)) == previous
+    # A length past the room: refused before anything is read there.
+    memory = bytearray(base)
+    memory[b + LENGTH_AT] = 0x01
+    memory[b + LENGTH_AT + 1] = 0xCB  # 459 = GAME_ROOM + 1
+    assert state(store.Store(memory)) == previous
+    # Another format version or magic.
+    for at in (b, b + 1, b + 2):
+        memory = bytearray(base)
+        memory[at] ^= 0x20
+        reseal(memory, b)
+        assert state(store.Store(memory)) == previous, at
+
+
+def test_the_older_records_are_ignored():
+    # The store before this one: Fletcher-16 records "DH" at 0 (settings) and 32 (stats).
+    memory = erased()
+    memory[0:20] = b"DHS\x03\x0f" + b"\x02" + b"\xff" * 14
+    memory[32:41] = b"DHT\x01\x1c\x00\x03\x00\x01"
+    saved = store.Store(memory)
+    assert not saved.loaded and state(saved) == DEFAULTS
+
+
+def test_writes_only_when_something_changed():
+    memory = CountingMemory(erased())
+    saved = store.Store(memory)
+    settings = store.Settings(saved)
+    stats = store.Stats(saved)
+    settings.save()  # nothing valid in nvm yet: the first save writes
+    assert memory.writes == 1
+    settings.save()
+    settings.set(store.SET_REPEAT, store.REPEAT_DEFAULT)
+    settings.save()
+    stats.reset()
+    saved.clear_game()
+    assert memory.writes == 1
+    settings.set(store.SET_REPEAT, 0)
+    settings.set(store.SET_REPEAT, store.REPEAT_DEFAULT)  # back as it was
+    settings.save()
+    assert memory.writes == 1
+    saved.save_game(0, b"abc")
+    saved.save_game(0, b"abc")
+    assert memory.writes == 2
+    saved.save_game(0, b"abd")
+    saved.save_game(1, b"abd")
+    assert memory.writes == 4
+    stats.record(0, True)
+    assert memory.writes == 5
+    # A counter at its top stays there: nothing to write.
+    stats._put(2, 0xFFFF)
+    stats.save()
+    assert memory.writes == 6
+    stats.record(1, True)
+    assert memory.writes == 6 and stats.played(1) == 0xFFFF
+    # After a reboot the same values write nothing either.
+    again = store.Store(memory)
+    again.save()
+    store.Settings(again).save()
+    again.save_game(1, b"abd")
+    assert memory.writes == 6
+
+
+def test_a_cut_at_any_byte_leaves_the_previous_or_the_new_save():
+    # The PyBadge's write: erase, then program from the lowest address. Cut after each byte
+    # of the two copies' span (beyond it every byte is 0xFF again, as erased).
+    memory = CountingMemory(erased())
+    saved = store.Store(memory)
+    steps = (
+        lambda: store.Stats(saved).record(0, True),
+        lambda: saved.save_game(1, bytes(range(150))),
+        lambda: store.Settings(saved).set(store.SET_REPEAT, 2) or saved.save(),
+        lambda: saved.save_game(1, bytes(range(1, 151))),
+        lambda: saved.clear_game(),
+    )
+    for step in steps:
+        before = bytearray(memory.data)
+        previous = state(store.Store(before))
+        writes = memory.writes
+        step()
+        assert memory.writes == writes + 1
+        after = bytearray(memory.data)
+        new = state(store.Store(after))
+        target = saved.at
+        new_end = target + copy_length(after, target)
+        whole_a = copy_length(after, store.COPY_A)  # copy A is whole from here on
+        lost = 0
+        for cut in range(SPAN + 1):
+            cutting = CountingMemory(bytearray(before))
+            cutting.cut = cut
+            cutting[0:SPAN] = after[0:SPAN]
+            got = state(store.Store(cutting.data))
+            if cut >= new_end:
+                assert got == new, cut
+            elif cut >= whole_a:
+                assert got == previous, cut
+            else:
+                assert got == DEFAULTS, cut
+                lost += 1
+            if cut % 8 == 0:
+                yield
+        assert lost == whole_a <= store.COPY_ROOM
