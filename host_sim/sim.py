@@ -201,14 +201,19 @@ class Sim:
         images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0)
 
     def summary(self):
-        """One line about the refreshes: count, total and per-refresh pixels pushed."""
+        """One line about the refreshes (count, total and per-refresh pixels pushed) and the
+        nvm writes (each one a flash erase on the device)."""
         pushed = [n for n in self.display.pushed if n]
-        return "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d)" % (
-            len(pushed),
-            sum(pushed),
-            min(pushed) if pushed else 0,
-            max(pushed) if pushed else 0,
-            self.display.pushed[-1] if self.display.pushed else 0,
+        return (
+            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d"
+            % (
+                len(pushed),
+                sum(pushed),
+                min(pushed) if pushed else 0,
+                max(pushed) if pushed else 0,
+                self.display.pushed[-1] if self.display.pushed else 0,
+                self.nvm_device.writes,
+            )
         )
 
 

@@ -253,6 +253,7 @@ MODE_ANIM = const(9)  # the transformation's wave is playing
 MODE_OVER = const(10)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
+CURSOR_BYTES = const(5)  # what ``Play.cursors`` saves
 
 # What a key or a tick changed, for the screen to redraw (bits, OR-ed).
 DRAW_TABLE = const(1)  # everything read from the observation: banner, texts, piles, hand
@@ -352,6 +353,26 @@ class Play:
                 self.pile += 1
         else:
             self.mode = MODE_MENU
+        return DRAW_ALL
+
+    def cursors(self) -> bytes:
+        """The cursors a resumed game keeps (``CURSOR_BYTES`` bytes): the menu item, the
+        viewport, the ribbon, hand and pile cursors."""
+        return bytes((self.item, self.top, self.rcur, self.hcur, self.pile))
+
+    def restore(self, saved: bytes) -> int:
+        """Put back ``cursors()`` (each clamped into what the game now allows)."""
+        if len(saved) != CURSOR_BYTES:
+            raise ValueError("bad cursors")
+        length = len(self.obs["ribbon"])
+        if self.mask & (1 << saved[0]):
+            self.item = saved[0]
+        self.top = min(saved[1], max(length - VISIBLE, 0))
+        self.rcur = min(saved[2], max(length - 1, 0))
+        self.hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
+        if self.mode == MODE_DRAW and saved[4] < len(self.obs["pile_counts"]):
+            if self.obs["pile_counts"][saved[4]]:
+                self.pile = saved[4]
         return DRAW_ALL
 
     # -- what the screen shows -------------------------------------------------------------

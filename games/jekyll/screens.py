@@ -76,7 +76,11 @@ def start(app: App, values: List[int]) -> Screen:
 def resume(app: App, data: bytes) -> Screen:
     """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
     player to move; ValueError if it does not load."""
-    return PlayScreen(engine.Game.from_bytes(data), covered=True)
+    if len(data) <= flow.CURSOR_BYTES:
+        raise ValueError("not a saved game")
+    screen = PlayScreen(engine.Game.from_bytes(data[: -flow.CURSOR_BYTES]), covered=True)
+    screen.flow.restore(data[-flow.CURSOR_BYTES :])
+    return screen
 
 
 def _minimap_sheet() -> Any:
@@ -122,8 +126,8 @@ class PlayScreen(Screen):
         self.release()
 
     def saved(self) -> bytes:
-        """The game as bytes, for ``resume``."""
-        return self.game.to_bytes()
+        """The game and the flow's cursors as bytes, for ``resume``."""
+        return self.game.to_bytes() + self.flow.cursors()
 
     def changes(self) -> int:
         """Actions sent to the engine so far (the app saves the game when this moves)."""

@@ -14,6 +14,8 @@ through ``handheld.registry`` (docs in that module).
 import gc
 import sys
 
+from micropython import const
+
 from handheld.keys import K_START, first_key
 
 try:
@@ -22,6 +24,17 @@ except ImportError:
     pass
 
 _FRAME_SECONDS = 0.01
+_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+# When a changed game is saved. Every save erases the nvm's one flash block, rated for
+# 10,000 erases: saving after each move would wear it out within weeks of daily play. So:
+# once the keys have stopped for _SAVE_QUIET_MS, if the last save is _SAVE_GAP_MS old;
+# and in any case once no key has come for _SAVE_IDLE_MS (the player has stopped, maybe
+# to switch off). A switch-off loses at most the last minute of play, and nothing once
+# the keys have been still for 10 s. Pausing saves at once; finishing or quitting a game
+# clears it. tests/test_resume.py measures the writes per hour.
+_SAVE_QUIET_MS = const(2000)
+_SAVE_GAP_MS = const(60000)
+_SAVE_IDLE_MS = const(10000)
 
 
 def unload_modules(keep: Any, package: str = "") -> None:
@@ -57,7 +70,10 @@ class Screen:
       covered screen's widgets are heap spent on nothing.
 
     Set ``pausable = True`` on play screens: START then opens the pause menu
-    (resume / rules / quit to menu) instead of reaching ``key``.
+    (resume / rules / quit to menu) instead of reaching ``key``. A game's first play
+    screen (what its ``start`` or ``resume`` returns) also gives ``saved()``, the game
+    as bytes for its ``resume``, and ``changes()``, a count of the actions taken, which
+    the app watches to save a changed game (screens without them are never saved).
     """
 
     pausable = False
@@ -114,6 +130,12 @@ class App:
         # a screen above it loaded (the gallery, a game) is unloaded again.
         self.modules_at_root: Any = None
         self.recorded = False  # the running game's result is in the statistics
+        # The running game's play screen, and what the autosave knows (see _autosave).
+        self.play: Any = None
+        self.saved_changes = 0
+        self.last_key_ms = 0
+        self.last_save_ms = 0
+        self.saved_once = False  # the running game has been saved (quitting clears it)
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
         # imports no screens.
@@ -200,14 +222,49 @@ class App:
         first call after ``start_game`` counts, so a screen need not track it."""
         if self.game is not None and not self.recorded:
             self.recorded = True
+            # The game is over: forget its save and count it, in one nvm write.
+            self.settings.store.clear_game(False)
+            self.play = None
+            self.saved_once = False
             self.stats.record(self.game.slot, won)
 
     def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
         """Replace the set-up screen with the game's first play screen."""
+        self.run_game(entry, module.start(self, values), True)
+
+    def run_game(self, entry: Any, screen: Screen, replace: bool, resumed: bool = False) -> None:
+        """Show a game's first play screen (a new game, or one ``resumed`` from its save),
+        replacing the top screen or pushed over it, and watch it for the autosave."""
         self.game = entry
         self.recorded = False
-        screen = module.start(self, values)
-        self.replace(screen)
+        self.play = screen if hasattr(screen, "saved") else None
+        self.saved_changes = self.play.changes() if self.play is not None else 0
+        self.saved_once = resumed
+        if replace:
+            self.replace(screen)
+        else:
+            self.push(screen)
+
+    def save_game(self) -> None:
+        """Save the running game now if it changed since its last save (the pause menu
+        does, before the player may switch off)."""
+        play = self.play
+        if play is None or self.recorded or play.changes() == self.saved_changes:
+            return
+        self.settings.store.save_game(self.game.slot, play.saved())
+        self.saved_changes = play.changes()
+        self.saved_once = True
+
+    def _autosave(self, now: int) -> None:
+        """Save a changed game once the keys have stopped (see ``_SAVE_*``)."""
+        play = self.play
+        if play is None or play.changes() == self.saved_changes:
+            return
+        quiet = (now - self.last_key_ms) & _TICK_MASK
+        since = (now - self.last_save_ms) & _TICK_MASK
+        if (quiet >= _SAVE_QUIET_MS and since >= _SAVE_GAP_MS) or quiet >= _SAVE_IDLE_MS:
+            self.save_game()
+            self.last_save_ms = now
 
     def begin_game(self, module: str) -> None:
         """A game's set-up is opening: remember which modules are loaded before it, and let
@@ -220,6 +277,11 @@ class App:
         """Forget the running game and unload every module loaded since its set-up opened
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
+        if self.saved_once and not self.recorded:
+            # Quit before its end: the game is abandoned, its save goes.
+            self.settings.store.clear_game()
+        self.play = None
+        self.saved_once = False
         self.game = None
         if self.modules_before is not None and self.game_module is not None:
             unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
@@ -232,17 +294,21 @@ class App:
     def step(self, now: int) -> bool:
         """One frame: deliver new keys, tick, refresh if needed; True if refreshed."""
         keys = self.buttons.poll(now)
+        if keys:
+            self.last_key_ms = now
         while keys:
             key = first_key(keys)
             keys &= ~key
             screen = self.stack[-1]
             if key == K_START and screen.pausable and self.pause_menu is not None:
+                self.save_game()
                 self.push(self.pause_menu())
             else:
                 screen.key(self, key)
             self.changed = True
         if self.stack[-1].tick(self, now):
             self.changed = True
+        self._autosave(now)
         if not self.changed:
             return False
         self.changed = False

@@ -23,6 +23,7 @@ _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
     "Press A for a demo table of the UI kit (START pauses)."
 )
+_UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
 _ABOUT = (
     "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
     "(decktet.com, CC BY-NC-SA).\n\n"
@@ -32,17 +33,38 @@ _ABOUT = (
 
 
 def main_menu() -> MenuScreen:
-    """The root screen: the games, then Statistics, Settings and About."""
+    """The root screen: "Continue" when a game is in progress, the games, then
+    Statistics, Settings and About."""
+    return MenuScreen("Decktet Handheld", [], _choose, back=False, rows=_main_rows)
+
+
+# The statistics slot of the game in progress the main menu offers to continue, or -1.
+_resumable = -1
+
+
+def _main_rows(app: App) -> List[str]:
+    """The main menu's rows, made again at each build: "Continue" comes and goes with the
+    saved game."""
+    global _resumable
+    saved = app.settings.store.load_game() if app.settings is not None else None
+    _resumable = saved[0] if saved is not None and saved[0] < len(registry.GAMES) else -1
     items = []
+    if _resumable >= 0:
+        items.append("Continue " + registry.GAMES[_resumable].name)
     for entry in registry.GAMES:
         items.append(entry.name)
     for item in _EXTRA_ITEMS:
         items.append(item)
-    return MenuScreen("Decktet Handheld", items, _choose, back=False)
+    return items
 
 
 def _choose(app: App, index: int) -> None:
     """Open what the main menu's row stands for."""
+    if _resumable >= 0:
+        if index == 0:
+            _continue(app, registry.GAMES[_resumable])
+            return
+        index -= 1
     games = len(registry.GAMES)
     if index < games:
         open_setup(app, registry.GAMES[index])
@@ -52,6 +74,26 @@ def _choose(app: App, index: int) -> None:
         app.push(settings_screen(app))
     else:
         app.push(MessageScreen("About", _ABOUT, _open_gallery))
+
+
+def _continue(app: App, entry: Any) -> None:
+    """Resume the saved game where it was; a save its game cannot read is set aside."""
+    saved = app.settings.store.load_game()
+    module = None
+    if saved is not None and entry.available():
+        app.begin_game(entry.module)
+        module = entry.load()
+    try:
+        if module is None or not hasattr(module, "resume"):
+            raise ValueError("no resume")
+        screen = module.resume(app, saved[1])
+    except ValueError:
+        app.end_game()
+        app.settings.store.clear_game()
+        app.push(MessageScreen(entry.name, _UNREADABLE))
+        app.stack[0].group = None  # its rows change (no "Continue") when it is back
+        return
+    app.run_game(entry, screen, False, resumed=True)
 
 
 def _open_demo(app: App) -> None:

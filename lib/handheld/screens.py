@@ -44,22 +44,36 @@ class MenuScreen(Screen):
     :param list items: row texts
     :param on_choose: ``on_choose(app, index)`` when A is pressed on a row
     :param bool back: B pops the screen (False for the root menu)
+    :param rows: or ``rows(app)`` making the row texts again at each build (the main
+        menu: "Continue" comes and goes)
     """
 
     def __init__(
-        self, title: str, items: List[str], on_choose: Callable[[App, int], None], back: bool = True
+        self,
+        title: str,
+        items: List[str],
+        on_choose: Callable[[App, int], None],
+        back: bool = True,
+        rows: Optional[Callable[[App], List[str]]] = None,
     ) -> None:
         super().__init__()
         self.heading = title
         self.items = items
         self.on_choose = on_choose
         self.back = back
+        self.rows = rows
         self.menu: Any = None
 
     def build(self, app: App) -> None:
         """Title, list and hint."""
-        # A rebuilt menu (the main menu after a game) keeps its selected row.
+        # A rebuilt menu (the main menu after a game) keeps its selected row, unless its
+        # rows changed.
         selected = self.menu.index if self.menu is not None else 0
+        if self.rows is not None:
+            items = self.rows(app)
+            if items != self.items:
+                selected = 0
+            self.items = items
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
         self.menu = ui.ListMenu(self.items, 0, _LIST_TOP, ui.WIDTH, 9)

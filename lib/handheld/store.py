@@ -56,8 +56,8 @@ NO_GAME = const(255)  # the game slot of a copy with no game in progress
 COPY_A = const(0)  # the block's first flash page
 COPY_B = const(512)  # its second
 COPY_ROOM = const(512)  # one flash page: a copy is whole once its page is programmed
-# A game's bytes: what is left of a page. The engines' saves are 90 (Gongor Whist), 152
-# (Bharg) and 181 bytes (Jekyll & Hyde): room for their screen state and a larger game.
+# A game's bytes: what is left of a page. The three games' engines save 90 to 181 bytes
+# today: room for their screen state and a larger game.
 GAME_ROOM = const(458)
 
 _SETTING_FIELDS = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS

@@ -33,7 +33,7 @@ def test_target_row_is_the_declared_setting():
     import games.bharg
 
     label, row, default = games.bharg.SETTINGS[0]
-    assert row == flow.ROW_TARGET and games.bharg.SETUP[row][1] is flow.TARGET_CHOICES
+    assert row == flow.ROW_TARGET and games.bharg.SETUP[row][1] == flow.TARGET_CHOICES
     assert flow.TARGET_CHOICES == ("25", "50", "100", "1 round") and default == 1
 
 
