@@ -249,7 +249,8 @@ DRAW_TABLE = const(1)  # everything read from the observation: texts, piles, boa
 DRAW_PILES = const(2)  # the pile cursor (lit and dimmed piles)
 DRAW_CURSOR = const(4)  # the hand cursor moved from ``old_cursor`` to ``cursor``
 DRAW_NAME = const(8)  # the line naming the card or pile under the cursor
-DRAW_ALL = const(15)
+DRAW_HINT = const(16)  # the key hint line (a key that could not act says why)
+DRAW_ALL = const(31)
 
 # What the screen opens after a key or a tick (``Play.event``).
 EVENT_NONE = const(0)
@@ -294,6 +295,7 @@ class Play:
         self.old_cursor = -1  # the slot it left (``DRAW_CURSOR``)
         self.covered = True
         self.event = EVENT_NONE
+        self.refusal = ""  # why the last key could not act, for the hint line
         self._show_seat(self.seat)
 
     # -- state from the engine ---------------------------------------------------------------
@@ -328,6 +330,12 @@ class Play:
                         self.cursor = i
                     i += 1
             self.cursor = min(self.cursor, len(order) - 1)
+            # The card just taken from the discard pile may not go back: start on the next
+            # card that may.
+            step = 0
+            while step < len(order) and DISCARD_BASE + order[self.cursor] not in self.legal:
+                self.cursor = (self.cursor + 1) % len(order)
+                step += 1
         else:
             self.cursor = -1
         self.old_cursor = self.cursor
@@ -397,7 +405,9 @@ class Play:
         return ""
 
     def hint_text(self) -> str:
-        """The key hint of the phase."""
+        """The key hint of the phase, or why the last key could not act."""
+        if self.refusal:
+            return self.refusal
         if self.discarding():
             return "<> card  A discard  SEL help"
         return "<> pile  A take  SEL help"
@@ -411,14 +421,18 @@ class Play:
         self.event = EVENT_NONE
         if self.covered:
             return 0
+        changed = 0
+        if self.refusal:
+            self.refusal = ""
+            changed = DRAW_HINT
         if key == K_SELECT:
             self.event = EVENT_LEGEND
             return 0
         if self.phase == PHASE_DRAW:
-            return self._draw_key(key)
+            return changed | self._draw_key(key)
         if self.phase == PHASE_DISCARD:
-            return self._discard_key(key)
-        return 0
+            return changed | self._discard_key(key)
+        return changed
 
     def _draw_key(self, key: int) -> int:
         """LEFT/RIGHT: the deck or the discard top (if it may be taken); A takes it."""
@@ -445,7 +459,8 @@ class Play:
             return 0
         action = DISCARD_BASE + self.order[self.cursor]
         if action not in self.legal:
-            return 0
+            self.refusal = "Taken card stays: pick another"
+            return DRAW_HINT
         game = self.game
         game.apply_action(action)
         self.applied += 1

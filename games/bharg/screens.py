@@ -252,6 +252,8 @@ class PlayScreen(Screen):
             self._draw_slot(play.cursor)
         if changed & (flow.DRAW_TABLE | flow.DRAW_CURSOR | flow.DRAW_PILES | flow.DRAW_NAME):
             ui.set_text(self.name, play.name_text())
+        if changed & flow.DRAW_HINT and not changed & flow.DRAW_TABLE:
+            ui.set_text(self.hint, play.hint_text())
         if changed & (flow.DRAW_TABLE | flow.DRAW_PILES):
             self.deck_view.style(False, play.pile_lit(flow.PILE_DECK))
             self.discard_view.style(play.discard_dimmed(), play.pile_lit(flow.PILE_DISCARD))

@@ -143,10 +143,12 @@ def step_item(mask: int, index: int, step: int) -> int:
 
 def default_item(mask: int, phase: int, current: int) -> int:
     """The item the menu cursor starts on: the transformation when it is due, else
-    ``current`` if still legal, else the first legal item (End turn when no action is left)."""
+    ``current`` if still legal, else the first legal item (End turn when no action is left).
+    Right after the transformation the cursor leaves its item (now End turn) for the first
+    action, so that one press of A does not end a turn with actions left."""
     if phase == engine.PHASE_TRANSFORM and mask & (1 << ITEM_LAST):
         return ITEM_LAST
-    if mask & (1 << current):
+    if mask & (1 << current) and not (current == ITEM_LAST and mask != 1 << ITEM_LAST):
         return current
     for i in range(ITEM_COUNT):
         if mask & (1 << i):

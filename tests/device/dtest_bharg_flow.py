@@ -254,16 +254,21 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     play.key(K_RIGHT)
     assert play.key(K_A) == flow.DRAW_ALL and play.phase == flow.PHASE_DISCARD
     assert play.obs["taken"] == top and top in play.order
-    # The cursor starts on the taken card: dimmed, named "taken, keep"; A does nothing.
-    assert play.order[play.cursor] == top and play.dimmed(play.cursor)
+    # The cursor starts on a card that may go (issue 12: not on the taken card).
+    taken_slot = play.order.index(top)
+    assert not play.dimmed(play.cursor) and play.cursor != taken_slot
+    dimmed = [slot for slot in range(len(play.order)) if play.dimmed(slot)]
+    assert dimmed == [taken_slot]
+    # On the taken card: named "taken, keep"; A does nothing but say why on the hint line.
+    while play.cursor != taken_slot:
+        play.key(K_LEFT)
     assert play.name_text() == "%s: taken, keep" % name(top)
     before = play.game.to_bytes()
-    assert play.key(K_A) == 0 and play.event == flow.EVENT_NONE
+    assert play.key(K_A) == flow.DRAW_HINT and play.event == flow.EVENT_NONE
+    assert play.hint_text() == "Taken card stays: pick another"
     assert play.game.to_bytes() == before and play.phase == flow.PHASE_DISCARD
-    dimmed = [slot for slot in range(len(play.order)) if play.dimmed(slot)]
-    assert dimmed == [play.cursor]
-    # Any other card goes.
-    play.key(K_RIGHT)
+    # The next key puts the hint back; any other card goes.
+    assert play.key(K_RIGHT) & flow.DRAW_HINT and play.hint_text().startswith("<> card")
     assert not play.dimmed(play.cursor)
     assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_PASS
     took, _ = play.obs["last_turns"][1]

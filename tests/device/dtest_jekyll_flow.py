@@ -327,3 +327,26 @@ def test_a_whole_game_through_every_event():
     assert play.transformations >= 1 and play.game.is_over()
     assert play.caption() == flow.result_title(play.obs["winner"])
     assert play.key(K_A) == 0  # nothing reacts once it is over
+
+
+def test_after_the_transformation_the_cursor_is_not_on_end_turn():
+    # Issue 12: right after Transform, with actions left, A must not end the turn at once.
+    mask = (1 << flow.ITEM_PLAY) | (1 << flow.ITEM_FLIP) | (1 << flow.ITEM_LAST)
+    assert flow.default_item(mask, engine.PHASE_AFTER, flow.ITEM_LAST) == flow.ITEM_PLAY
+    # With nothing else legal, End turn it is.
+    assert flow.default_item(1 << flow.ITEM_LAST, engine.PHASE_AFTER, flow.ITEM_LAST) == (
+        flow.ITEM_LAST
+    )
+    # And by keys: the first Transform of a game leaves the cursor on an action.
+    play = _play(9, engine.OPT_HYDE)
+    now = 0
+    for _ in range(3000):
+        if play.mode == flow.MODE_ANIM:
+            now += 50
+            play.tick(now)
+            if play.mode != flow.MODE_ANIM:
+                break
+        else:
+            play.key(_policy_key(play))
+    assert play.transformations == 1 and play.obs["actions_left"] > 0
+    assert play.item != flow.ITEM_LAST and play.mask & (1 << play.item)
