@@ -174,7 +174,7 @@ def test_a_failed_run_is_reported():
 # Boot, Gongor Whist's set-up, a few plays, quit from the pause menu (as test_cpapp.py).
 QUIT_SCRIPT = (
     "SEEDS 5\n#start-whist-quit A WAIT*200 A WAIT*300 A RIGHT A WAIT*200 "
-    "START DOWN DOWN A WAIT*300 #quit-whist-quit\n"
+    "START DOWN DOWN A A WAIT*300 #quit-whist-quit\n"
 )
 
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from driven import FULL, app, fresh_nvm, top_name
+from driven import FULL, app, fresh_nvm, top, top_name
 
 import host_sim
 from handheld import store
@@ -183,7 +183,12 @@ def test_pause_menu_resume_rules_quit(unbuilt):
     assert top_name() == "TextScreen" and app().top().heading == "Gongor Whist"
     host_sim.run("A A A START DOWN A B")
     assert top_name() == "PauseMenu"
+    # Quit asks first: B plays on, A quits.
     host_sim.run("A A A START DOWN DOWN A")
+    assert top_name() == "ConfirmScreen" and top().hint_text == "A yes  B no"
+    host_sim.run("A A A START DOWN DOWN A B")
+    assert top_name() == "PauseMenu"
+    host_sim.run("A A A START DOWN DOWN A A")
     assert len(app().stack) == 1 and top_name() == "MenuScreen"
     assert app().game is None
 
@@ -262,7 +267,10 @@ def test_stats_screen_reads_nvm_and_ignores_a_corrupt_record():
 def test_stats_reset_from_the_screen():
     nvm = fresh_nvm()
     store.Stats(nvm).record(1, True)
-    host_sim.run("UP UP UP A UP A", nvm=nvm)
+    # Reset asks first: B keeps the counts, A clears them.
+    host_sim.run("UP UP UP A UP A B", nvm=nvm)
+    assert top_name() == "StatsScreen" and store.Stats(nvm).played(1) == 1
+    host_sim.run("UP UP UP A UP A A", nvm=nvm)
     assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
     assert store.Stats(nvm).played(1) == 0
 

@@ -331,3 +331,18 @@ def test_take_a_trick_by_keys():
     obs = screen.game.observation(0)
     assert len(obs["tricks"][0]) + len(obs["tricks"][1]) == 3
     assert screen.game.is_over() and heading.endswith("wins")
+
+
+def test_ending_a_turn_with_actions_left_asks_first():
+    # Jekyll's first turn: draw, flip one card (two actions left), End turn: a question.
+    keys = "DOWN DOWN A A A RIGHT RIGHT A A RIGHT A"
+    host_sim.run(keys, seed=5)
+    assert name_of(top()) == "ConfirmScreen" and top().text == "You have 2 actions left."
+    # B: back at the table, the turn goes on.
+    host_sim.run(keys + " B", seed=5)
+    screen = top()
+    assert name_of(screen) == "PlayScreen" and screen.flow.obs["current"] == 0
+    assert screen.flow.obs["actions_left"] == 2
+    # A: the turn ends, the device goes to Mr. Hyde.
+    host_sim.run(keys + " A", seed=5)
+    assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Mr. Hyde"

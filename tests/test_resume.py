@@ -103,7 +103,7 @@ def test_quitting_clears_the_save_and_pausing_saves_at_once():
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).load_game()[0] == 1
     # Resume from the pause menu, quit to the menu: the game is abandoned, its save goes.
-    host_sim.run("DOWN A A A A START A START DOWN DOWN A", seed=2, nvm=nvm)
+    host_sim.run("DOWN A A A A START A START DOWN DOWN A A", seed=2, nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).load_game() is None
 
 

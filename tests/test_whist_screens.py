@@ -269,7 +269,7 @@ def test_pause_look_back_and_hardball_message():
     # START pauses; Quit to menu leaves the game.
     host_sim.run("A A START", seed=4)
     assert type(top()).__name__ == "PauseMenu"
-    host_sim.run("A A START DOWN DOWN A", seed=4)
+    host_sim.run("A A START DOWN DOWN A A", seed=4)
     assert len(app().stack) == 1 and app().game is None
     # The whole game package is unloaded (screens, flow, engine), so the next game has room.
     assert not [name for name in sys.modules if name.startswith("games.whist")]

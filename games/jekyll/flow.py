@@ -273,6 +273,7 @@ EVENT_INFO = const(1)  # SELECT: show tricks, piles and peeks (``info_text``)
 EVENT_PASS = const(2)  # the turn ended: hand the device to the next player
 EVENT_PEEK = const(3)  # a recipe card was peeked: show it to ``peek_seat`` only
 EVENT_OVER = const(4)  # the game is over: record it and show the result
+EVENT_CONFIRM_END = const(5)  # End turn with actions left: ask first (``end_turn``)
 
 _HINTS = (
     "",
@@ -623,6 +624,10 @@ class Play:
             changed |= self._scroll_to(start, start + 2)
         elif self.obs["phase"] == engine.PHASE_TRANSFORM:
             return self._transform()
+        elif self.obs["actions_left"] and self.mask & ~(1 << ITEM_LAST):
+            # Actions are left and some could be taken: the screen asks first.
+            self.event = EVENT_CONFIRM_END
+            return 0
         else:
             return self._apply(engine.END_TURN)
         if not self.obs["ribbon"] and self.mode != MODE_HAND:
@@ -691,6 +696,11 @@ class Play:
             self.peek_card = self.obs["peeks"][-1]
             self.peek_seat = seat
         return changed
+
+    def end_turn(self) -> int:
+        """End the turn (confirmed with actions left); ``event`` EVENT_PASS or EVENT_OVER."""
+        self.event = EVENT_NONE
+        return self._apply(engine.END_TURN)
 
     def _transform(self) -> int:
         """Apply the transformation and start its wave (``tick`` plays it)."""

@@ -41,7 +41,7 @@ from games.jekyll import engine, flow
 from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B
-from handheld.screens import MessageScreen, PrivacyScreen
+from handheld.screens import ConfirmScreen, MessageScreen, PrivacyScreen
 
 try:
     from typing import Any, List
@@ -378,6 +378,11 @@ class PlayScreen(Screen):
         self._follow(app)
         return True
 
+    def _end_turn(self, app: App) -> None:
+        """The end of the turn was confirmed."""
+        self._draw(self.flow.end_turn())
+        self._follow(app)
+
     def _follow(self, app: App) -> None:
         """Open the screen the flow's event calls for: tricks and piles, the privacy screen
         for the next player, a recipe peek behind its own privacy screen, the result."""
@@ -385,6 +390,10 @@ class PlayScreen(Screen):
         event = play.event
         if event == flow.EVENT_INFO:
             app.push(MessageScreen("Tricks and piles", play.info_text()))
+        elif event == flow.EVENT_CONFIRM_END:
+            left = play.obs["actions_left"]
+            text = "You have %d action%s left." % (left, "" if left == 1 else "s")
+            app.push(ConfirmScreen("End your turn?", text, self._end_turn))
         elif event == flow.EVENT_PASS:
             app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[play.seat]))
         elif event == flow.EVENT_PEEK:

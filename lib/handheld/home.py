@@ -10,7 +10,7 @@ Settings, About; the card gallery is ``handheld.gallery``, loaded when opened).
 from handheld import registry
 from handheld.app import App
 from handheld.keys import K_A, K_B, REPEAT_TIMINGS
-from handheld.screens import MenuScreen, MessageScreen, OptionsScreen, TextScreen
+from handheld.screens import ConfirmScreen, MenuScreen, MessageScreen, OptionsScreen, TextScreen
 from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, counters_text, game_setting
 
 try:
@@ -23,6 +23,7 @@ _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
     "Press A for a demo table of the UI kit (START pauses)."
 )
+_RESET_TEXT = "Every game's won and played counts go back to 0."
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
 _ABOUT = (
     "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
@@ -186,14 +187,22 @@ class StatsScreen(OptionsScreen):
     def key(self, app: App, key: int) -> None:
         """A on the Reset row clears the counters; the hint follows the selected row."""
         if key == K_A and self.menu.index == len(self.rows) - 1:
-            app.stats.reset()
-            for entry in registry.GAMES:
-                self.menu.set_value(entry.slot, counters_text(app.stats, entry.slot))
+            app.push(ConfirmScreen("Reset statistics?", _RESET_TEXT, self._reset))
         else:
             super().key(app, key)
         index = self.menu.index
         text = self.won_texts[index] if index < len(self.won_texts) else "A: clear  B back"
         self.set_hint(text)
+
+
+    def _reset(self, app: App) -> None:
+        """Confirmed: clear every counter."""
+        app.stats.reset()
+        for entry in registry.GAMES:
+            self.rows[entry.slot][1] = (counters_text(app.stats, entry.slot),)
+        if self.menu is not None:
+            for entry in registry.GAMES:
+                self.menu.set_value(entry.slot, counters_text(app.stats, entry.slot))
 
 
 def settings_screen(app: App) -> OptionsScreen:

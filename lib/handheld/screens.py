@@ -10,6 +10,7 @@ Generic screens the whole app and every game reuse:
   UP/DOWN pick a row, LEFT/RIGHT change its value, A starts, B goes back.
 - ``MessageScreen(title, text, then=None)``: wrapped text (a summary, a result); A or B
   closes it, then ``then(app)`` runs if given.
+- ``ConfirmScreen(title, text, then)``: a question; A does ``then(app)``, B cancels.
 - ``PrivacyScreen(text, then=None)``: a full-screen "Pass to Player 2 - press A"
   with no cards, to hand the device over in hot-seat games; A closes it.
 - ``TextScreen(title, path)``: a scrollable text file (the rules pages).
@@ -29,6 +30,7 @@ except ImportError:
     pass
 
 _LIST_TOP = 15
+_QUIT_TEXT = "It ends here and is not kept for Continue. A: quit  B: play on"
 _HINT_Y = 119
 
 
@@ -197,7 +199,9 @@ class MessageScreen(Screen):
         self.group.append(ui.title_bar(self.heading))
         self.page = ui.TextPage(wrap_text(self.text, 26), 3, _LIST_TOP + 1, 9, ui.LARGE)
         self.group.append(self.page.group)
-        self.group.append(hint("A ok"))
+        self.group.append(hint(self.hint_text))
+
+    hint_text = "A ok"
 
     def key(self, app: App, key: int) -> None:
         """Scroll, or close and continue."""
@@ -210,6 +214,26 @@ class MessageScreen(Screen):
             app.pop()
             if then is not None:
                 then(app)
+
+
+class ConfirmScreen(MessageScreen):
+    """A question before something that cannot be taken back: A does it (``then(app)``
+    after the question closes), B cancels.
+
+    :param then: ``then(app)``, what A confirms
+    """
+
+    hint_text = "A yes  B no"
+
+    def __init__(self, title: str, text: str, then: Callable[[App], None]) -> None:
+        super().__init__(title, text, then)
+
+    def key(self, app: App, key: int) -> None:
+        """A: close and do it; B: close; UP/DOWN scroll."""
+        if key == K_B:
+            app.pop()
+        else:
+            super().key(app, key)
 
 
 class PrivacyScreen(Screen):
@@ -313,7 +337,7 @@ class PauseMenu(MenuScreen):
             if game is not None:
                 app.push(TextScreen(game.name, game.rules))
         else:
-            app.home()
+            app.push(ConfirmScreen("Quit this game?", _QUIT_TEXT, App.home))
 
     def key(self, app: App, key: int) -> None:
         """START resumes too."""

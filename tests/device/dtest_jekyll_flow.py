@@ -316,11 +316,14 @@ def test_a_whole_game_through_every_event():
             if play.mode == flow.MODE_TAKE:
                 assert play.lit_cards()[1] - play.lit_cards()[0] == 2
             play.key(_policy_key(play))
+            if play.event == flow.EVENT_CONFIRM_END:
+                events.append(play.event)
+                play.end_turn()  # confirmed
         if play.event and play.event not in events:
             events.append(play.event)
         if play.event == flow.EVENT_PEEK:
             assert play.peek_card == play.obs["peeks"][-1]
-    for event in (flow.EVENT_PASS, flow.EVENT_PEEK, flow.EVENT_OVER):
+    for event in (flow.EVENT_PASS, flow.EVENT_PEEK, flow.EVENT_OVER, flow.EVENT_CONFIRM_END):
         assert event in events, event
     for mode in (flow.MODE_DRAW, flow.MODE_MENU, flow.MODE_FLIP, flow.MODE_TAKE, flow.MODE_ANIM):
         assert mode in modes, mode
@@ -348,5 +351,7 @@ def test_after_the_transformation_the_cursor_is_not_on_end_turn():
                 break
         else:
             play.key(_policy_key(play))
+            if play.event == flow.EVENT_CONFIRM_END:
+                play.end_turn()
     assert play.transformations == 1 and play.obs["actions_left"] > 0
     assert play.item != flow.ITEM_LAST and play.mask & (1 << play.item)

@@ -109,7 +109,7 @@ class Chain:
                 self.words.append(("#quit-" if self.quit_after else "#done-") + self.label)
                 continue
             if self.quit_after and self.moves >= self.quit_after:
-                return "START DOWN DOWN A"
+                return "START DOWN DOWN A A"
             if not (self.started and running.recorded):
                 keys = self.current(sim)
                 if keys:
