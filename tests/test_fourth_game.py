@@ -23,16 +23,16 @@ def test_a_fourth_game_from_its_package_alone(toy):
     host_sim.run("", nvm=nvm)
     assert app().top().items[:4] == ["Gongor Whist", "Bharg", "Jekyll & Hyde", "Toy"]
     # Its set-up: the declared row, starting at the declared setting's default, and Rules.
-    host_sim.run("UP UP UP UP A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
     screen = top()
     assert screen.heading == "Toy"
     assert screen.rows == [["Cards", ("3", "5"), 1], ["Rules", ("A: read",), 0]]
-    host_sim.run("UP UP UP UP A DOWN A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A DOWN A", nvm=nvm)
     assert top_name() == "TextScreen" and "TOY GAME" in top().page.labels[0].text
     # Start: the play screen shows five cards; A wins; back to the menu.
-    host_sim.run("UP UP UP UP A A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().row.count == 5
-    host_sim.run("UP UP UP UP A A A A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A A A A", nvm=nvm)
     assert top_name() == "MenuScreen" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
@@ -46,7 +46,7 @@ def test_settings_and_statistics_list_the_fourth_game(toy):
     # Settings: the toy's setting is the last row; 5 -> 3, leave (saved).
     host_sim.run("UP UP A UP LEFT B", nvm=nvm)
     assert store.Settings(nvm).get(store.game_setting(toy.slot, 0), 2, 1) == 0
-    host_sim.run("UP UP UP UP A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
     assert top().rows[0][2] == 0  # the set-up starts at the setting
     # Statistics: a row per game, the selected game's WON on the bottom line.
     host_sim.run("UP UP UP A UP UP", nvm=nvm)

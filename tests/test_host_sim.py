@@ -32,6 +32,7 @@ def test_boots_to_main_menu_on_each_board(board):
         "Gongor Whist",
         "Bharg",
         "Jekyll & Hyde",
+        "Cards",
         "Statistics",
         "Settings",
         "About",
@@ -424,3 +425,26 @@ def test_the_command_line_knows_the_boards_the_app_supports():
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "BOARDS"
     ]
     assert assigned == [BOARDS]
+
+
+def test_cards_primer_from_the_menu_and_from_a_rules_page():
+    # Issue 12: the Decktet explained: the six suits with their icons, ranks and extra
+    # cards with the letters the cards show, then A for every card.
+    host_sim.run("DOWN DOWN DOWN A")
+    screen = app().top()
+    assert top_name() == "PrimerScreen"
+    texts = [layer.text for layer in screen.group if hasattr(layer, "text")]
+    for word in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"):
+        assert word in texts
+    assert any("P Pawn, T Court" in text for text in texts)
+    assert all(len(text) <= 31 for text in texts)
+    host_sim.run("DOWN DOWN DOWN A A")
+    assert top_name() == "GalleryScreen"
+    # A rules page points to it, and SELECT opens it; B goes back to the page.
+    host_sim.run("A UP A")
+    page = app().top().page
+    assert top_name() == "TextScreen" and "SELECT" in page.labels[2].text + page.labels[3].text
+    host_sim.run("A UP A SELECT")
+    assert top_name() == "PrimerScreen"
+    host_sim.run("A UP A SELECT B")
+    assert top_name() == "TextScreen"

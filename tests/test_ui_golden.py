@@ -18,6 +18,7 @@ SCREENS = {
     "main_menu": "",
     "whist_setup": "A",
     "whist_rules": "A UP A",
+    "cards_primer": "DOWN DOWN DOWN A",
     "settings": "UP UP A",
     "cards_1_to_24": "UP A A",
     "cards_25_to_45": "UP A A DOWN DOWN DOWN",

@@ -18,7 +18,7 @@ try:
 except ImportError:
     pass
 
-_EXTRA_ITEMS = ("Statistics", "Settings", "About")
+_EXTRA_ITEMS = ("Cards", "Statistics", "Settings", "About")
 _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
     "Press A for a demo table of the UI kit (START pauses)."
@@ -35,7 +35,7 @@ _ABOUT = (
 
 def main_menu() -> MenuScreen:
     """The root screen: "Continue" when a game is in progress, the games, then
-    Statistics, Settings and About."""
+    Cards (the primer), Statistics, Settings and About."""
     return MenuScreen("Decktet Handheld", [], _choose, back=False, rows=_main_rows)
 
 
@@ -70,8 +70,12 @@ def _choose(app: App, index: int) -> None:
     if index < games:
         open_setup(app, registry.GAMES[index])
     elif index == games:
-        app.push(StatsScreen(app))
+        from handheld.primer import PrimerScreen
+
+        app.push(PrimerScreen())
     elif index == games + 1:
+        app.push(StatsScreen(app))
+    elif index == games + 2:
         app.push(settings_screen(app))
     else:
         app.push(MessageScreen("About", _ABOUT, _open_gallery))

@@ -21,7 +21,7 @@ import displayio
 
 from handheld import ui
 from handheld.app import App, Screen
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
 from handheld.layout import WrappedFile, wrap_text
 
 try:
@@ -273,7 +273,8 @@ class PrivacyScreen(Screen):
 
 
 class TextScreen(Screen):
-    """A text file wrapped to the small font, scrolled with UP/DOWN (LEFT/RIGHT: a page).
+    """A text file wrapped to the small font, scrolled with UP/DOWN (LEFT/RIGHT: a page);
+    SELECT opens the Decktet primer (``handheld.primer``), which a rules page refers to.
 
     Blank-line paragraphs are kept. The file is wrapped when the screen opens, and only
     the lines shown are read from it (``layout.WrappedFile``): a rules page held whole,
@@ -318,6 +319,10 @@ class TextScreen(Screen):
             moved = page.scroll_to(page.top + page.visible)
         elif key == K_B or key == K_A:
             app.pop()
+        elif key == K_SELECT:
+            from handheld.primer import PrimerScreen
+
+            app.push(PrimerScreen())
         if moved:
             self._show_position()
 

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: MIT
+"""
+`handheld.primer`
+=================
+
+The Decktet in one screen, for a newcomer (main menu "Cards", or SELECT on a rules page):
+the six suits with the icon the cards show, the ranks and the extra cards with the
+letters the cards show; A opens the gallery of every card. Its own module, loaded only
+when opened.
+"""
+
+import displayio
+from micropython import const
+
+from decktet.cards import SUIT_NAMES
+from handheld import cardview, ui
+from handheld.app import App, Screen
+from handheld.keys import K_A, K_B
+
+_SUITS_Y = const(16)
+_ROW_H = const(12)
+_TEXT_Y = const(54)
+_LINES = (
+    "Rank top left, suits below it.",
+    "A Ace, C Crown: one suit each",
+    "2 to 9: two suits each",
+    "Extras, if a game uses them:",
+    "P Pawn, T Court: three suits",
+    "X the Excuse: no suit",
+)
+
+
+class PrimerScreen(Screen):
+    """The suits (icon and name), the ranks and the extra cards; A: every card."""
+
+    def build(self, app: App) -> None:
+        """Title, the suit legend in two columns, the rank lines, the hint."""
+        self.group = displayio.Group()
+        self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.BLACK))
+        self.group.append(ui.title_bar("The Decktet: 6 suits"))
+        bitmap, normal, _, _, _ = cardview.sheet()
+        suit = 0
+        while suit < 6:
+            x = 4 + (suit // 3) * 80
+            y = _SUITS_Y + (suit % 3) * _ROW_H
+            # The suit's icon as a card's middle column draws it (on the card's face).
+            icon = displayio.TileGrid(
+                bitmap,
+                pixel_shader=normal,
+                tile_width=cardview.TILE_W,
+                tile_height=cardview.TILE_H,
+                x=x,
+                y=y,
+                default_tile=cardview.SUIT_TILES + 6 + suit,
+            )
+            self.group.append(icon)
+            self.group.append(ui.label(SUIT_NAMES[suit], x + 12, y + 1, ui.LARGE, ui.WHITE))
+            suit += 1
+        row = 0
+        while row < len(_LINES):
+            self.group.append(ui.label(_LINES[row], 2, _TEXT_Y + row * 9, ui.SMALL, ui.WHITE))
+            row += 1
+        self.group.append(ui.label("A: every card  B: back", 2, 119, ui.SMALL, ui.GREY))
+
+    def key(self, app: App, key: int) -> None:
+        """A: the gallery; B: back."""
+        if key == K_A:
+            from handheld.gallery import GalleryScreen
+
+            app.replace(GalleryScreen())
+        elif key == K_B:
+            app.pop()
