@@ -446,5 +446,5 @@ def test_cards_primer_from_the_menu_and_from_a_rules_page():
     assert top_name() == "TextScreen" and "SELECT" in page.labels[2].text + page.labels[3].text
     host_sim.run("A UP A SELECT")
     assert top_name() == "PrimerScreen"
-    host_sim.run("A UP A SELECT B")
-    assert top_name() == "TextScreen"
+    host_sim.run("A UP A DOWN DOWN SELECT B")
+    assert top_name() == "TextScreen" and app().top().page.top == 2  # where it was

@@ -112,16 +112,27 @@ def git_commit(root=ROOT):
     return commit + ("-dirty" if changes else "")
 
 
+# The source name of every optimised module: its functions still name themselves in a
+# traceback; the module is the one defining that function.
+SHARED_SOURCE_NAME = "app.mpy"
+
+
 def optimize_flags():
     """mpy-cross's optimisation: -O3 (no line numbers) unless DECKTET_LINE_NUMBERS is set."""
     return [] if os.environ.get("DECKTET_LINE_NUMBERS") else ["-O3"]
 
 
 def compile_mpy(mpy_cross, source, drive_name, out_dir):
-    """The .mpy bytes of one source file; drive_name (the .py path on the drive) goes in -s."""
+    """The .mpy bytes of one source file. The file name a traceback shows (-s): its path
+    on the drive when line numbers are kept; else one short name for every module, since
+    each distinct name is a string interned for good on the device, and the app is close
+    to the number of names that makes CircuitPython's string pool grow by a 9 KB block
+    (README, "Heap on the device")."""
     out = os.path.join(out_dir, "out.mpy")
+    flags = optimize_flags()
+    shown = SHARED_SOURCE_NAME if flags else drive_name
     result = subprocess.run(
-        [mpy_cross, "-o", out, "-s", drive_name] + optimize_flags() + [source],
+        [mpy_cross, "-o", out, "-s", shown] + flags + [source],
         capture_output=True,
         text=True,
         check=False,

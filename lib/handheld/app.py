@@ -43,10 +43,17 @@ def unload_modules(keep: Any, package: str = "") -> None:
     attribute too)."""
     for loaded in list(sys.modules):
         if loaded not in keep or (package and (loaded + ".").startswith(package + ".")):
-            del sys.modules[loaded]
-            parent, _, child = loaded.rpartition(".")
-            if parent in sys.modules and hasattr(sys.modules[parent], child):
-                delattr(sys.modules[parent], child)
+            forget_module(loaded)
+
+
+def forget_module(name: str) -> None:
+    """Drop a loaded module from ``sys.modules`` and from its parent package, so its heap
+    can be freed once nothing else holds it."""
+    if name in sys.modules:
+        del sys.modules[name]
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules and hasattr(sys.modules[parent], child):
+            delattr(sys.modules[parent], child)
 
 
 class Screen:
@@ -140,6 +147,9 @@ class App:
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
         # imports no screens.
         self.pause_menu: Any = None
+        # Modules only the menus use (set by the shell): dropped while a game runs, and
+        # imported again when a menu needs them.
+        self.menu_modules: Any = ()
         self.changed = True
         display.auto_refresh = False
 
@@ -244,6 +254,9 @@ class App:
             self.replace(screen)
         else:
             self.push(screen)
+        for name in self.menu_modules:
+            forget_module(name)
+        gc.collect()
 
     def save_game(self) -> None:
         """Save the running game now if it changed since its last save (the pause menu

@@ -10,7 +10,7 @@ Settings, About; the card gallery is ``handheld.gallery``, loaded when opened).
 from handheld import registry
 from handheld.app import App
 from handheld.keys import K_A, K_B, REPEAT_TIMINGS
-from handheld.screens import ConfirmScreen, MenuScreen, MessageScreen, OptionsScreen, TextScreen
+from handheld.screens import ConfirmScreen, MessageScreen, OptionsScreen, TextScreen
 from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, counters_text, game_setting
 
 try:
@@ -33,17 +33,11 @@ _ABOUT = (
 )
 
 
-def main_menu() -> MenuScreen:
-    """The root screen: "Continue" when a game is in progress, the games, then
-    Cards (the primer), Statistics, Settings and About."""
-    return MenuScreen("Decktet Handheld", [], _choose, back=False, rows=_main_rows)
-
-
 # The statistics slot of the game in progress the main menu offers to continue, or -1.
 _resumable = -1
 
 
-def _main_rows(app: App) -> List[str]:
+def main_rows(app: App) -> List[str]:
     """The main menu's rows, made again at each build: "Continue" comes and goes with the
     saved game."""
     global _resumable
@@ -59,7 +53,7 @@ def _main_rows(app: App) -> List[str]:
     return items
 
 
-def _choose(app: App, index: int) -> None:
+def choose(app: App, index: int) -> None:
     """Open what the main menu's row stands for."""
     if _resumable >= 0:
         if index == 0:

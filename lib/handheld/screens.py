@@ -281,18 +281,29 @@ class TextScreen(Screen):
     with its wrapped lines, cost 5-8 KB on a heap already holding a game.
     """
 
+    releasable = True  # while the primer covers it, only its place in the file is kept
+
     def __init__(self, title: str, path: str) -> None:
         super().__init__()
         self.heading = title
         self.path = path
+        self.top = 0
         self.page: Any = None
         self.position: Any = None
 
+    def release(self) -> None:
+        """Covered: remember the first line shown and let the widgets go."""
+        if self.page is not None:
+            self.top = self.page.top
+        self.page = None
+        self.position = None
+
     def build(self, app: App) -> None:
-        """Wrap the file and show the first page."""
+        """Wrap the file and show the page (the first, or where it was)."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
         self.page = ui.TextPage(WrappedFile(self.path, 31), 3, _LIST_TOP, 13)
+        self.page.scroll_to(self.top)
         self.group.append(self.page.group)
         self.position = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.WHITE, right=True)
         self.group.append(self.position)

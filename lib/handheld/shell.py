@@ -30,6 +30,20 @@ sleep: Callable[[float], None] = time.sleep
 current_app: Any = None
 
 
+def _menu_rows(app: Any) -> Any:
+    """The main menu's rows ("Continue", the games, Cards, Statistics, ...)."""
+    from handheld import home
+
+    return home.main_rows(app)
+
+
+def _menu_choose(app: Any, index: int) -> None:
+    """Open what the main menu's row stands for."""
+    from handheld import home
+
+    home.choose(app, index)
+
+
 def main() -> None:
     """Run the app until power-off (or the simulator stops it)."""
     import gc
@@ -59,9 +73,11 @@ def main() -> None:
     app = App(display, buttons, settings, stats, seed_source)
     current_app = app
     gc.collect()
-    from handheld.home import main_menu
-    from handheld.screens import PauseMenu
+    from handheld.screens import MenuScreen, PauseMenu
 
     app.pause_menu = PauseMenu
-    app.push(main_menu())
+    # The main menu's rows and choices come from handheld.home through these two, which
+    # import it when needed: nothing else holds it, so it is unloaded while a game runs.
+    app.menu_modules = ("handheld.home",)
+    app.push(MenuScreen("Decktet Handheld", [], _menu_choose, back=False, rows=_menu_rows))
     app.run(supervisor.ticks_ms, sleep)
