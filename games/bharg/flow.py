@@ -259,7 +259,7 @@ EVENT_ROUND_END = const(2)  # the round ended, the match goes on: every hand, th
 EVENT_OVER = const(3)  # the discard ended the match: every hand, then the match result
 EVENT_LEGEND = const(4)  # SELECT: what the bars under the hand mean
 
-_STATUS_WORDS = ("", "in a set", "in a set", "bound by the Ace")
+_STATUS_WORDS = ("", "in a set", "in a set", "bound by Ace")
 
 
 def phase_of(observation: Dict[str, Any]) -> int:

@@ -459,9 +459,19 @@ class Play:
         obs = self.obs
         action = self.action()
         if action >= 0:
-            if self.game.can_apply(action):
-                return self.game.describe(action)
-            return "not allowed"
+            if not self.game.can_apply(action):
+                return "not allowed"
+            if mode == MODE_PLACE:
+                # The engine's words ("play X face up at the left end") run past the line.
+                gap = self.gap
+                where = "at %d" % (gap + 1)
+                if gap == 0:
+                    where = "left end"
+                elif gap == len(obs["ribbon"]):
+                    where = "right end"
+                card = self.names(obs["hand"][self.hcur])
+                return "%s %s, %s" % (card, "up" if self.face_up else "down", where)
+            return self.game.describe(action)
         if (mode == MODE_HAND or mode == MODE_FACE) and obs["hand"]:
             text = self.names(obs["hand"][self.hcur])
             if mode == MODE_FACE:

@@ -55,7 +55,7 @@ _MAP_Y = const(23)
 _CAPTION_Y = const(67)
 _HAND_Y = const(80)
 _COUNT_Y = const(111)
-_MENU_Y = const(120)
+_MENU_Y = const(119)
 _HAND_SLOTS = const(16)
 _JEKYLL_COLOUR = const(0x2E5A88)
 _HYDE_COLOUR = const(0x8A1C24)
@@ -253,7 +253,7 @@ class PlayScreen(Screen):
         elif changed & flow.DRAW_PILES:
             self._draw_piles()
         if changed & (flow.DRAW_TABLE | flow.DRAW_MODE | flow.DRAW_PILES | flow.DRAW_CAPTION):
-            ui.set_text(self.caption, play.caption()[:31])
+            ui.set_text(self.caption, play.caption())
         if changed & flow.DRAW_WAVE:
             for i in range(len(play.wave_new)):
                 self.ribbon.show(i, play.wave_code(i))

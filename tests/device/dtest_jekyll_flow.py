@@ -219,6 +219,8 @@ def test_play_a_card_through_hand_face_and_place():
     assert play.gap == 2 and play.map_cursor() == 2
     card = play.obs["hand"][1]
     assert play.action() == flow.play_action(card, 2, False)
+    # Issue 12: the caption fits its line (the engine's words would not).
+    assert play.caption() == "%s down, at 3" % name(card)
     # B steps back one step at a time, to the menu.
     play.key(K_B)
     assert play.mode == flow.MODE_FACE
@@ -316,6 +318,7 @@ def test_a_whole_game_through_every_event():
             if play.mode == flow.MODE_TAKE:
                 assert play.lit_cards()[1] - play.lit_cards()[0] == 2
             play.key(_policy_key(play))
+            assert len(play.caption()) <= 31, play.caption()  # one screen line
             if play.event == flow.EVENT_CONFIRM_END:
                 events.append(play.event)
                 play.end_turn()  # confirmed
