@@ -2,16 +2,15 @@
 their ends by the screens tests' planners) and of seeded random keys from boot, no text
 leaves the 160x128 screen and no text is cut short by its label."""
 
+import os
 import random
+import sys
 
 import pytest
 from driven import DrivenSim, fresh_nvm
 
 import host_sim
 from handheld import ui
-
-import os
-import sys
 
 sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "cpapp"))
 import make_scripts  # noqa: E402
