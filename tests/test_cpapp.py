@@ -54,13 +54,15 @@ def test_gate_fails_when_a_game_does_not_end(drive, tmp_path):
 
 
 def test_memory_error_fails_the_run(drive, tmp_path):
-    # A stand-in heap far below what the app needs: the app raises MemoryError.
+    # 30 KB for the app, far below what it needs: the app raises MemoryError.
     sys.path.insert(0, os.path.join(ROOT, "tools", "cpapp"))
     import run
 
     path = tmp_path / "short.keys"
     path.write_text(QUIT_SCRIPT)
     program = run.cptools.program("circuitpython-unix32-displayio")
-    lines = run.run_driver(drive, program, 40 * 1024, str(path))
+    probe = run.run_driver(drive, program, 4 * run.APP_HEAP, str(path), probe=True)
+    base = int(probe[0].split()[1])
+    lines = run.run_driver(drive, program, base + 30 * 1024, str(path))
     _, _, errors, end, _ = run.parse(lines)
     assert end is None and errors and "MemoryError" in errors[0]

@@ -6,12 +6,29 @@ collects garbage every frame and prints the app heap: ``gc.mem_alloc()`` minus w
 interpreter, this driver and the stand-ins hold before the shell is imported.
 
 usage: circuitpython-unix32-displayio -X heapsize=N driver.py SCRIPT [random COUNT SEED | probe]
+                                                                [nvm]
 
 SCRIPT is text: a first line ``SEEDS s1 s2 ...`` (the game seeds the shell asks for, in
 order), then key words as host_sim reads them (``A``, ``DOWN``, ``WAIT*200``, ``B*500``
 holds) and ``#label`` markers, which are printed when reached. With ``random COUNT SEED``
 the script's keys are followed by COUNT seeded random taps; with ``probe`` it prints BASE
 and stops (the script is read first, so BASE includes it).
+
+Soak mode (tools/cpapp/soak.py), with ``nvm`` last: stdin gives the nvm as the last run
+left it (8,192 bytes: the stand-in's ``nvm`` starts as them), then N, the key presses in
+a row without progress that end the run (see ``Driver.update``). The script running out is
+the switch-off: the app just stops, and the run prints the nvm as the app last assigned it
+(the stand-in's writes are whole assignments; cuts inside one are tests/test_store.py's),
+for the next run to boot on. The heap is measured (after a collection) only in frames
+where the app may have changed: after a key event or a refresh, and every 10th frame; in
+the frames between, the app only polls and ticks, which keeps nothing new, so the peaks
+are those of measuring every frame (within about 100 bytes), in two thirds of the time.
+
+The driver's own names are interned (qstrs) like the app's, and CircuitPython's string
+pool grows by a 9 KB block after about 1,260 names here: each name the driver added would
+move that step closer. So what soak mode adds uses only names the VM or the app interns
+anyway (``count``, ``stop``, ``step``, ``update``, ...), and its output tags are strings of
+11 characters or more, which are not interned.
 
 Output lines (all figures in bytes):
   BASE n                      heap held before the shell (subtracted from the rest)
@@ -21,15 +38,25 @@ Output lines (all figures in bytes):
   END frames refreshes peak   the script ran out; the run is over
   qstr pool: ... n_total_bytes=n   after the first S line and each MARK: the interned
                               strings' pool (micropython.qstr_info())
-  ERROR type message          the app raised (the traceback follows on stderr)
+  ERROR type message (press k, frame f)   the app raised (the traceback follows, on
+                              stdout on the unix port)
+  MENU-AT-BOOT row            the main menu's first row at its first frame
+  MENU-CHOSEN k row           press k was A on the main menu's row ``row``
+Soak mode only:
+  NO-PROGRESS k screen depth game n   press k ended N presses without progress
+  LONGEST-STILL n screen depth game   the longest run of presses without progress
+  SWITCHED-OFF k frame screen depth game play   the run ended after k presses, a game's
+                              play screen running (1) or not (0)
+  nvm hex                     16 lines: the nvm at the switch-off, 512 bytes a line
 """
 
+import binascii
 import gc
 import sys
 
 import board
 import keypad
-import microcontroller  # noqa: F401 - imported now so its bytearray counts in BASE
+import microcontroller  # imported now so its bytearray counts in BASE
 import micropython
 import supervisor
 
@@ -67,6 +94,17 @@ class Driver:
         self.peak = 0
         self.base = 0
         self.shell = None  # handheld.shell, once main() has imported it
+        self.count = 0  # key presses fed so far
+        # Soak mode: the presses in a row without progress that end the run (0: not soak
+        # mode); how many the last ones were; the longest such run; where the app was at
+        # the last progress, and at the longest run (see ``update``).
+        self.stop = 0
+        self.step = 0
+        self.max = 0
+        self.last = None
+        self.data = None
+        self.events = False  # soak mode: key events were fed since the last measured frame
+        self.refreshes = 0  # soak mode: the display's refreshes at the last measured frame
 
     def seed_source(self):
         """The next game seed from the script's list (deterministic like the simulator)."""
@@ -113,6 +151,7 @@ class Driver:
             if now < self.release_at:
                 return True
             keypad.QUEUE.append(self.release_key << 1)
+            self.events = True
             self.next_at = self.release_at + _GAP_MS
             self.release_at = -1
         while now >= self.next_at:
@@ -129,11 +168,61 @@ class Driver:
                 self.next_at += duration
                 continue
             number = _KEYS.index(name)
+            self.count += 1
+            if self.stop:
+                self.update()
+            top = self.shell.current_app.stack
+            top = top[0] if number == 1 and len(top) == 1 else None
+            if getattr(top, "menu", None) is not None:
+                # An A on the main menu: the row it chose ("Continue ..." resumes a game).
+                print("MENU-CHOSEN", self.count, top.items[top.menu.index])
             keypad.QUEUE.append(number << 1 | 1)
+            self.events = True
             self.release_key = number
             self.release_at = self.next_at + duration
             return True
         return True
+
+    def update(self):
+        """Soak mode, before each press: has the app made progress since the last one?
+
+        Where the app is: the top screen's class, the stack depth, the game module and the
+        running game's actions taken (its play screen's ``changes()``), all read below the
+        pause menu if it is open: START, wandering in the pause menu and resuming is not
+        progress; quitting the game is. A screen that cannot be left is one where N
+        presses in a row (random ones: A, B, START, arrows) found the app where it was; no
+        legitimate screen holds random keys that long: every screen but the main menu
+        leaves on B or A, a play screen also on START, and a game takes actions as A lands
+        on legal moves. The run then ends with NO-PROGRESS; the longest run of presses
+        without progress is printed as LONGEST-STILL."""
+        app = self.shell.current_app
+        stack = app.stack
+        size = len(stack)
+        item = app.pause_menu
+        index = 1
+        while index < size:
+            if item is not None and isinstance(stack[index], item):
+                size = index
+                break
+            index += 1
+        play = app.play
+        state = (
+            type(stack[size - 1]).__name__,
+            size,
+            app.game_module or "-",
+            -1 if play is None else play.changes(),
+        )
+        if state == self.last:
+            self.step += 1
+        else:
+            self.step = 0
+            self.last = state
+        if self.step > self.max:
+            self.max = self.step
+            self.data = state
+        if self.step >= self.stop:
+            print("NO-PROGRESS", self.count, state[0], size, state[2], self.step)
+            raise Done()
 
     def _mark(self, label):
         """Print a marker with where the app is: stack depth, and whether the running (or
@@ -149,23 +238,29 @@ class Driver:
     def sleep(self, seconds):
         """The app loop's pause: measure the heap, advance the clock, feed keys."""
         self.frame += 1
-        gc.collect()
-        used = gc.mem_alloc() - self.base
-        app = self.shell.current_app
-        top = app.stack[-1]
-        state = (type(top).__name__, len(app.stack), app.game_module)
-        if state != self.last_state:
-            if self.last_state is not None:
-                print("M", self.state_peak)
-            self.last_state = state
-            self.state_peak = 0
-            print("S", state[0], state[1], state[2] or "-", used)
-            if self.frame == 1:
-                micropython.qstr_info()  # at boot, as each MARK does
-        if used > self.state_peak:
-            self.state_peak = used
-        if used > self.peak:
-            self.peak = used
+        refreshes = board.DISPLAY.refreshes
+        if not self.stop or self.events or refreshes != self.refreshes or not self.frame % 10:
+            self.events = False
+            self.refreshes = refreshes
+            gc.collect()
+            used = gc.mem_alloc() - self.base
+            app = self.shell.current_app
+            top = app.stack[-1]
+            state = (type(top).__name__, len(app.stack), app.game_module)
+            if state != self.last_state:
+                if self.last_state is not None:
+                    print("M", self.state_peak)
+                self.last_state = state
+                self.state_peak = 0
+                print("S", state[0], state[1], state[2] or "-", used)
+                if self.frame == 1:
+                    micropython.qstr_info()  # at boot, as each MARK does
+                    items = getattr(app.stack[0], "items", None)
+                    print("MENU-AT-BOOT", items[0] if items else "-")
+            if used > self.state_peak:
+                self.state_peak = used
+            if used > self.peak:
+                self.peak = used
         now = self.frame * _FRAME_MS
         supervisor.NOW[0] = now
         if not self._feed(now):
@@ -177,6 +272,13 @@ def main():
     random_count = int(args[2]) if len(args) > 3 and args[1] == "random" else 0
     random_seed = int(args[3]) if random_count else 0
     driver = Driver(args[0], random_count, random_seed)
+    if args[-1] == "nvm":
+        # Soak mode: the nvm the last run left, then the presses without progress that
+        # end the run.
+        data = sys.stdin.buffer.read()
+        microcontroller.nvm[:] = data[:8192]
+        driver.stop = int(data[8192:])
+        data = None
     gc.collect()
     driver.base = gc.mem_alloc()
     print("BASE", driver.base)
@@ -191,10 +293,38 @@ def main():
         shell.main()
     except Done:
         print("M", driver.state_peak)
-        print("END", driver.frame, board.DISPLAY.refreshes, driver.peak)
+        if driver.step < driver.stop or not driver.stop:
+            print("END", driver.frame, board.DISPLAY.refreshes, driver.peak)
     except Exception as error:
-        print("ERROR", type(error).__name__, error)
+        print(
+            "ERROR",
+            type(error).__name__,
+            error,
+            "(press %d, frame %d)" % (driver.count, driver.frame),
+        )
         raise
+    finally:
+        if driver.stop:
+            # The switch-off: where the app was, and the nvm as it is now.
+            data = driver.data or ("-", 0, "-", 0)
+            print("LONGEST-STILL", driver.max, data[0], data[1], data[2])
+            app = shell.current_app
+            if app is not None and app.stack:
+                top = app.stack[-1]
+                print(
+                    "SWITCHED-OFF",
+                    driver.count,
+                    driver.frame,
+                    type(top).__name__,
+                    len(app.stack),
+                    app.game_module or "-",
+                    0 if app.play is None else 1,
+                )
+            data = memoryview(microcontroller.nvm)
+            index = 0
+            while index < len(data):
+                print("nvm", binascii.hexlify(data[index : index + 512]).decode())
+                index += 512
 
 
 if __name__ == "__main__":

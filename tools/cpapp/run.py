@@ -37,9 +37,12 @@ AFTER_QUIT_KB = 4
 QSTR_GROWTH_KB = 14
 
 
-def run_driver(folder, program, heap, script, random_count=0, seed=0, probe=False):
-    """Run driver.py on the unpacked bundle; returns its output lines (raises on a crash
-    that printed no ERROR line). ``probe``: only print BASE."""
+def run_driver(
+    folder, program, heap, script, random_count=0, seed=0, probe=False, extra=(), stdin=None
+):
+    """Run driver.py on the unpacked bundle; returns its output lines (an ERROR line is
+    added for a crash that printed none). ``probe``: only print BASE; ``extra``: more driver
+    arguments (``nvm``: soak mode, reading ``stdin``, bytes)."""
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(
         (os.path.join(HERE, "standins"), os.path.join(folder, "lib"), folder)
@@ -49,14 +52,22 @@ def run_driver(folder, program, heap, script, random_count=0, seed=0, probe=Fals
         command.append("probe")
     elif random_count:
         command += ["random", str(random_count), str(seed)]
+    command += list(extra)
     result = subprocess.run(
-        command, cwd=folder, env=env, capture_output=True, text=True, check=False
+        command,
+        cwd=folder,
+        env=env,
+        input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        check=False,
     )
-    lines = result.stdout.splitlines()
+    lines = result.stdout.decode("utf-8", "replace").splitlines()
+    stderr = result.stderr.decode("utf-8", "replace").strip()
     if result.returncode != 0 and not any(line.startswith("ERROR") for line in lines):
-        lines.append("ERROR exit %d %s" % (result.returncode, result.stderr.strip()[-400:]))
-    elif result.returncode != 0:
-        lines.append("TRACEBACK " + result.stderr.strip().replace("\n", " | ")[-600:])
+        lines.append("ERROR exit %d %s" % (result.returncode, stderr[-400:]))
+    elif result.returncode != 0 and stderr:
+        lines.append("TRACEBACK " + stderr.replace("\n", " | ")[-600:])
     return lines
 
 
@@ -90,7 +101,7 @@ def parse(lines):
                 marks[-1][4] = pool
             elif qstr_boot is None:
                 qstr_boot = pool
-        elif words[0] in ("ERROR", "TRACEBACK"):
+        elif words[0] in ("ERROR", "TRACEBACK", "NO-PROGRESS"):
             errors.append(line)
         elif words[0] == "END":
             end = [int(word) for word in words[1:]]
