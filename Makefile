@@ -55,6 +55,7 @@ cpgate: venv
 bench: venv node
 	$(PY) tools/cpapp/bench.py
 	node tools/mpgate/run.mjs --bench
+	$(PY) -m tools.tournament --quick --device-time
 
 # The soak (issue 11; also a gate of `make test`): 100,000 seeded random key presses from boot
 # on the whole-app VM, switched off at random moments and booted again on the kept nvm

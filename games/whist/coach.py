@@ -1,0 +1,305 @@
+# SPDX-License-Identifier: MIT
+"""
+`games.whist.coach`
+===================
+
+A bidding coach for Gongor Whist, from what the player can see (``observation(0)`` only).
+
+``Coach(seed)``: ``suggest(observation)`` returns ``(bid, expected_tenths, chance)``: the
+suggested bid, the tricks it expects to take playing for that bid (in tenths), and the
+chance of making it (percent). A suggestion may be spread over frames:
+``begin(observation)``, ``step(budget)`` until it returns True (a unit of budget is one
+simulated trick), then ``result()``. The same seed and observation give the same
+suggestion.
+
+How: the dummy's cards are dealt at random from the cards the player has not seen (the
+main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when hands
+are of eight, the Excuse once seen), ``_SAMPLES`` times, with the Ace stack's unseen Aces
+in random order. Each deal is played out for every bid with ``play_hint``'s plan: while
+short of the bid, win the trick as cheaply as possible; once there, lose it, shedding the
+most dangerous card; twiddle trump when the trick would otherwise go the wrong way. The
+bid suggested is the one made most often (the higher expected score between equals).
+
+``play_hint(observation)``: that plan's action in the play and twiddle phases (the card to
+play, ``TWIDDLE`` or ``KEEP``); the tournament tool plays the hands with it.
+"""
+
+from micropython import const
+
+from decktet.cards import (
+    EXCUSE,
+    FIRST_ACE,
+    FIRST_COURT,
+    FIRST_NUMBER,
+    FIRST_PAWN,
+    NUM_CARDS,
+    suits,
+)
+from decktet.rng import Rng
+from games.whist.engine import (
+    KEEP,
+    PHASE_BID,
+    PHASE_PLAY,
+    PHASE_TWIDDLE,
+    TWIDDLE,
+    player_wins,
+    strength,
+)
+
+try:
+    from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+except ImportError:
+    pass
+
+# Deals simulated per suggestion.
+_SAMPLES = const(24)
+_MAX_HAND = const(8)
+_MAX_BIDS = const(9)  # bids 0..8
+_ACES = const(6)
+_UNDER = const(2)
+
+
+def _follows(card: int, lead: int) -> bool:
+    """True if ``card`` shares a suit with the lead."""
+    return suits(card) & suits(lead) != 0
+
+
+def _pick(hand: Sequence[int], count: int, lead: int, trump: int, want_win: bool) -> int:
+    """Index in ``hand[:count]`` of the card the plan plays on ``lead``: the cheapest
+    winner while ``want_win``, else the strongest loser (the Excuse when every other card
+    would win); if the wish cannot be met, the weakest card."""
+    must_follow = False
+    for i in range(count):
+        if hand[i] != EXCUSE and _follows(hand[i], lead):
+            must_follow = True
+    best = -1
+    best_key = 0
+    fallback = -1
+    fallback_key = 0
+    for i in range(count):
+        card = hand[i]
+        if must_follow and card != EXCUSE and not _follows(card, lead):
+            continue
+        wins = player_wins(card, lead, trump)
+        power = strength(card) + (16 if suits(card) & trump else 0)
+        if wins == want_win:
+            # Win cheaply; lose with the card most likely to win a later trick.
+            key = 64 - power if want_win else power + (0 if card == EXCUSE else 32)
+            if best < 0 or key > best_key:
+                best = i
+                best_key = key
+        else:
+            # Cannot do as wished: give the card that matters least (the Excuse first
+            # when a trick cannot be won; the weakest winner when it cannot be lost).
+            key = 64 - power if card != EXCUSE else 96
+            if fallback < 0 or key > fallback_key:
+                fallback = i
+                fallback_key = key
+    return best if best >= 0 else fallback
+
+
+def _unseen_aces(obs: Dict[str, Any], out: bytearray) -> int:
+    """The Aces that may still be turned, into ``out``; how many (easy mode knows which
+    were turned; hardball assumes any Ace but the current trump's)."""
+    turned = obs["aces_turned"]
+    trump = obs["trump"]
+    count = 0
+    for ace in range(FIRST_ACE, FIRST_NUMBER):
+        if turned is not None:
+            if ace in turned:
+                continue
+        elif suits(ace) == trump:
+            continue
+        out[count] = ace
+        count += 1
+    return count
+
+
+def play_hint(observation: Dict[str, Any]) -> int:
+    """The coach's plan for the play and twiddle phases (see the module docstring): a card
+    code, ``TWIDDLE`` or ``KEEP``; -1 in other phases."""
+    obs = observation
+    phase = obs["phase"]
+    want_win = obs["tricks_won"] < obs["bid"]
+    trump = obs["trump"]
+    lead = obs["dummy_card"]
+    if phase == PHASE_PLAY:
+        hand = obs["hand"]
+        return hand[_pick(hand, len(hand), lead, trump, want_win)]
+    if phase != PHASE_TWIDDLE:
+        return -1
+    mine = obs["played_card"]
+    if player_wins(mine, lead, trump) == want_win:
+        return KEEP
+    if not obs["aces_left"]:
+        return TWIDDLE if player_wins(mine, lead, 0) == want_win else KEEP
+    aces = bytearray(_ACES)
+    count = _unseen_aces(obs, aces)
+    for i in range(count):
+        if player_wins(mine, lead, suits(aces[i])) == want_win:
+            return TWIDDLE
+    return KEEP
+
+
+class Coach:
+    """Suggests a bid from the player's observation (see the module docstring).
+
+    :param int seed: seeds the deals it simulates (0 <= seed < 2**30).
+    :param int samples: deals per suggestion.
+    """
+
+    def __init__(self, seed: int = 0, samples: int = _SAMPLES) -> None:
+        self.seed = seed
+        self.samples = samples
+        self._unseen = bytearray(NUM_CARDS)
+        self._hand = bytearray(_MAX_HAND)
+        self._play = bytearray(_MAX_HAND)
+        self._aces = bytearray(_ACES)
+        self._made = bytearray(_MAX_BIDS)
+        self._won: List[int] = [0] * _MAX_BIDS
+        self._search: Optional[Iterator[None]] = None
+        self._result = (1, 0, 0)
+
+    def suggest(self, observation: Dict[str, Any]) -> Tuple[int, int, int]:
+        """``(bid, expected tricks in tenths, chance of making it in percent)``."""
+        self.begin(observation)
+        return self.result()
+
+    def begin(self, observation: Dict[str, Any]) -> None:
+        """Start a suggestion; then call ``step`` until it returns True."""
+        self._search = self._simulate(observation)
+
+    def step(self, budget: int) -> bool:
+        """Simulate about ``budget`` tricks; True once the suggestion is ready."""
+        search = self._search
+        if search is None:
+            return True
+        try:
+            while budget > 0:
+                next(search)
+                budget -= 1
+        except StopIteration:
+            self._search = None
+            return True
+        return False
+
+    def result(self) -> Tuple[int, int, int]:
+        """The suggestion (finishes the simulation first if needed)."""
+        while not self.step(1000):
+            pass
+        return self._result
+
+    def _simulate(self, obs: Dict[str, Any]) -> Iterator[None]:
+        """The simulation as a generator: one ``yield`` per simulated hand."""
+        hand = obs["hand"]
+        size = len(hand)
+        low = obs["min_bid"]
+        high = obs["max_bid"]
+        if obs["phase"] != PHASE_BID or not size:
+            self._result = (low, 0, 0)
+            return
+        mine = self._hand
+        seed = self.seed
+        for i in range(size):
+            mine[i] = hand[i]
+            seed = (seed * 31 + hand[i] + 1) % 1000003
+        rng = Rng(seed)
+        # The cards the dummy may hold: not in the hand, not seen in the fore hand.
+        seen = bytearray(NUM_CARDS)
+        for card in hand:
+            seen[card] = 1
+        fore = obs["fore_tricks"]
+        if fore:
+            for trick in fore:
+                seen[trick[0]] = 1
+                seen[trick[1]] = 1
+        pawns = obs["hand_size"] == _MAX_HAND
+        excuse = seen[EXCUSE] == 1
+        unseen = self._unseen
+        count = 0
+        for card in range(FIRST_NUMBER, NUM_CARDS):
+            if seen[card] or FIRST_COURT <= card < EXCUSE:
+                continue
+            if FIRST_PAWN <= card < FIRST_COURT and not pawns:
+                continue
+            if card == EXCUSE and not excuse:
+                continue
+            unseen[count] = card
+            count += 1
+        aces = self._aces
+        n_aces = _unseen_aces(obs, aces)
+        made = self._made
+        won = self._won
+        for bid in range(_MAX_BIDS):
+            made[bid] = 0
+            won[bid] = 0
+        play = self._play
+        for _ in range(self.samples):
+            # A deal: the dummy's cards are the first ``size`` of the unseen, shuffled;
+            # the Ace stack's order, shuffled too.
+            for i in range(size):
+                j = i + rng.randbelow(count - i)
+                unseen[i], unseen[j] = unseen[j], unseen[i]
+            for i in range(n_aces - 1):
+                j = i + rng.randbelow(n_aces - i)
+                aces[i], aces[j] = aces[j], aces[i]
+            for bid in range(low, high + 1):
+                for i in range(size):
+                    play[i] = mine[i]
+                took = _play_out(play, size, unseen, obs["trump"], aces, n_aces, bid)
+                won[bid] += took
+                if took == bid:
+                    made[bid] += 1
+                yield
+        best = low
+        best_key = -1
+        for bid in range(low, high + 1):
+            # Made most often; between equals, the better expected score.
+            key = made[bid] * 64 + bid
+            if key > best_key:
+                best_key = key
+                best = bid
+        samples = self.samples
+        self._result = (
+            best,
+            (won[best] * 10 + samples // 2) // samples,
+            (made[best] * 100 + samples // 2) // samples,
+        )
+
+
+def _play_out(
+    hand: bytearray,
+    size: int,
+    dummy: bytearray,
+    trump: int,
+    aces: bytearray,
+    n_aces: int,
+    bid: int,
+) -> int:
+    """Tricks the plan takes with ``hand`` (consumed) against the dummy's first ``size``
+    cards in order, trump ``trump``, the Ace stack ``aces``; for ``bid``."""
+    won = 0
+    turned = 0
+    count = size
+    for trick in range(size):
+        lead = dummy[trick]
+        want_win = won < bid
+        i = _pick(hand, count, lead, trump, want_win)
+        card = hand[i]
+        count -= 1
+        hand[i] = hand[count]
+        wins = player_wins(card, lead, trump)
+        if wins != want_win and trump:
+            # As ``play_hint``: twiddle if some Ace still to come (or no trump, once the
+            # stack is empty) would turn the trick; the next one in the deal decides.
+            helps = turned >= n_aces and player_wins(card, lead, 0) == want_win
+            for k in range(turned, n_aces):
+                if player_wins(card, lead, suits(aces[k])) == want_win:
+                    helps = True
+            if helps:
+                trump = suits(aces[turned]) if turned < n_aces else 0
+                turned += 1
+                wins = player_wins(card, lead, trump)
+        if wins:
+            won += 1
+    return won
