@@ -101,6 +101,12 @@ def play_bharg(seed, strategies):
         make_player("bharg", strategy, seat, seed * 7 + seat)
         for seat, strategy in enumerate(strategies)
     ]
+    _play_out(game, players, strategies)
+    return game.observation(0)["round_result"]["winner"]
+
+
+def _play_out(game, players, strategies):
+    """Let each seat's player choose until the game is over; an illegal choice fails."""
     while not game.is_over():
         seat = game.current_player()
         legal = game.legal_actions()
@@ -108,7 +114,6 @@ def play_bharg(seed, strategies):
         if action not in legal:
             raise AssertionError("illegal action %r from %s" % (action, strategies[seat]))
         game.apply_action(action)
-    return game.observation(0)["round_result"]["winner"]
 
 
 def play_jekyll(seed, strategies, options=0):
@@ -120,13 +125,7 @@ def play_jekyll(seed, strategies, options=0):
         make_player("jekyll", strategy, seat, seed * 7 + seat)
         for seat, strategy in enumerate(strategies)
     ]
-    while not game.is_over():
-        seat = game.current_player()
-        legal = game.legal_actions()
-        action = players[seat].choose(game.observation(seat), legal)
-        if action not in legal:
-            raise AssertionError("illegal action %r from %s" % (action, strategies[seat]))
-        game.apply_action(action)
+    _play_out(game, players, strategies)
     return game.winner()
 
 
