@@ -32,7 +32,7 @@ def test_a_fourth_game_from_its_package_alone(toy):
     # Start: the play screen shows five cards; A wins; back to the menu.
     host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().row.count == 5
-    host_sim.run("DOWN DOWN DOWN A A A A", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A A A B", nvm=nvm)
     assert top_name() == "MenuScreen" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
@@ -48,8 +48,44 @@ def test_settings_and_statistics_list_the_fourth_game(toy):
     assert store.Settings(nvm).get(store.game_setting(toy.slot, 0), 2, 1) == 0
     host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
     assert top().rows[0][2] == 0  # the set-up starts at the setting
-    # Statistics: a row per game, the selected game's WON on the bottom line.
+    # Statistics: a row per game; A on one opens its page, with the game's WON first.
     host_sim.run("UP UP UP A UP UP", nvm=nvm)
     screen = top()
     assert [row[0] for row in screen.rows][3] == "Toy"
-    assert screen.hint == "won: every game"
+    host_sim.run("UP UP UP A UP UP A", nvm=nvm)
+    assert top_name() == "MessageScreen" and top().text.startswith("won: every game\n")
+
+
+def test_play_again_undo_and_the_remembered_set_up(toy):
+    nvm = fresh_nvm()
+    toy_menu = "DOWN DOWN DOWN A"
+    # 3 cards (LEFT on the Cards row), two moves, one undone from the pause menu.
+    # (Each pause saves the game: these runs start from a blank nvm, with no "Continue".)
+    host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START", nvm=fresh_nvm())
+    assert top().items == ["Resume", "Undo", "Rules", "Quit to menu"]
+    host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START DOWN A", nvm=fresh_nvm())
+    play = top()
+    assert top_name() == "ToyScreen" and play.moves == 1 and play.changes() == 3
+    host_sim.run(toy_menu + " LEFT A START", nvm=fresh_nvm())
+    assert top().items == ["Resume", "Rules", "Quit to menu"]  # nothing to undo
+    # A wins: the result with "play again"; A there deals again with 3 cards.
+    script = toy_menu + " LEFT A RIGHT A"
+    host_sim.run(script, nvm=fresh_nvm())
+    assert top_name() == "GameOverScreen" and top().hint_text == "A play again  B menu"
+    host_sim.run(script + " A", nvm=fresh_nvm())
+    again = top()
+    assert top_name() == "ToyScreen" and again.count == 3 and again.moves == 0
+    assert len(app().stack) == 2 and app().play is again
+    host_sim.run(script + " A A B", nvm=nvm)
+    stats = store.Stats(nvm)
+    assert stats.played(toy.slot) == 2 and stats.won(toy.slot) == 2
+    assert stats.get(toy.slot, store.STAT_BEST_RUN) == 2
+    assert stats.score(toy.slot, store.STAT_HIGH) == 1 and stats.score(toy.slot, store.STAT_LOW) == 0
+    assert stats.score(toy.slot, store.STAT_PART_HIGH) == 3
+    # The set-up opens with the choice last played (3 cards), over the setting's default.
+    host_sim.run(toy_menu, nvm=nvm)
+    assert top().rows[0][2] == 0
+    # Changed on the Settings screen afterwards, the setting wins.
+    host_sim.run("UP UP A UP RIGHT B", nvm=nvm)
+    host_sim.run(toy_menu, nvm=nvm)
+    assert top().rows[0][2] == 1

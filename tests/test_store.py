@@ -18,8 +18,11 @@ from handheld import store
 from host_sim.fakes import FLASH_PAGE, NVM_SIZE, Nvm, PowerCut
 
 GAMES = ("whist", "bharg", "jekyll")  # by registry slot
-LENGTH_AT = 49  # a copy's game length field (the layout in handheld/store.py)
-STATS_AT = 20
+LENGTH_AT = 175  # a copy's game length field (the layout in handheld/store.py)
+STATS_AT = 62
+SLOT_AT = 174
+GAME_AT = 177
+STAT_BYTES = 16  # per game slot
 PROPERTY = settings(
     max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -41,7 +44,7 @@ def load(memory):
 
 def copy_length(memory, at):
     """The length of the copy at ``at``, header to end mark."""
-    return 51 + (memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]) + 3
+    return GAME_AT + (memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]) + 3
 
 
 def game_saves(name, moves, seed):
@@ -240,7 +243,7 @@ def test_random_bytes_never_raise_nor_load_out_of_range(data):
     if len(data) < store.COPY_B + store.COPY_ROOM:
         assert not saved.loaded and state(saved) == DEFAULTS
     settings_view = store.Settings(memory)
-    for field in range(15):
+    for field in range(57):
         settings_view.get(field, 4, 0)
     store.counters_text(store.Stats(memory), 6)
 
@@ -250,11 +253,12 @@ def in_range(copy):
     if copy[5 + store.SET_REPEAT] >= len(store.REPEAT_CHOICES):
         return False
     for slot in range(store.MAX_GAMES):
-        at = STATS_AT + slot * 4
-        if copy[at + 2] << 8 | copy[at + 3] > copy[at] << 8 | copy[at + 1]:
+        at = STATS_AT + slot * STAT_BYTES
+        played, won, run, best = (copy[at + i] << 8 | copy[at + i + 1] for i in (0, 2, 4, 6))
+        if won > played or not run <= best <= played:
             return False
     length = copy[LENGTH_AT] << 8 | copy[LENGTH_AT + 1]
-    return (copy[48] == store.NO_GAME) == (length == 0)
+    return (copy[SLOT_AT] == store.NO_GAME) == (length == 0)
 
 
 @PROPERTY
@@ -279,16 +283,19 @@ def test_copies_with_a_right_header_and_random_fields_load_only_in_range(
     copy = bytearray(body)
     if tidy:
         copy[5] %= 4  # 3: out of range
-        for at_won in range(STATS_AT + 2, 48, 4):
-            if copy[at_won] > copy[at_won - 2]:
-                copy[at_won] = copy[at_won - 2]
-    copy[0:3] = b"DS\x01"
+        for at in range(STATS_AT, SLOT_AT, STAT_BYTES):
+            for field in (2, 6, 4):  # won, then best run, then run: not above played
+                if copy[at + field] > copy[at]:
+                    copy[at + field] = copy[at]
+            if copy[at + 4] > copy[at + 6]:
+                copy[at + 4] = copy[at + 6]
+    copy[0:3] = b"DS\x02"
     copy[3] = seq >> 8
     copy[4] = seq & 0xFF
-    copy[48] = store.NO_GAME if slot == store.MAX_GAMES else slot
+    copy[SLOT_AT] = store.NO_GAME if slot == store.MAX_GAMES else slot
     copy[LENGTH_AT] = length >> 8
     copy[LENGTH_AT + 1] = length & 0xFF
-    end = 51 + length
+    end = GAME_AT + length
     if seal:
         crc = store.crc16(copy, 0, end)
         copy[end] = crc >> 8
@@ -302,8 +309,8 @@ def test_copies_with_a_right_header_and_random_fields_load_only_in_range(
         assert saved.loaded == (sealed and in_range(copy))
     if saved.loaded and saved.at == at:
         assert sealed and in_range(copy)
-        game = None if copy[48] == store.NO_GAME else (copy[48], bytes(copy[51:end]))
-        assert state(saved) == (bytes(copy[5:20]), bytes(copy[20:48]), game)
+        game = None if copy[SLOT_AT] == store.NO_GAME else (copy[SLOT_AT], bytes(copy[GAME_AT:end]))
+        assert state(saved) == (bytes(copy[5:STATS_AT]), bytes(copy[STATS_AT:SLOT_AT]), game)
 
 
 @PROPERTY

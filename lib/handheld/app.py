@@ -147,6 +147,11 @@ class App:
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
         # imports no screens.
         self.pause_menu: Any = None
+        # What ``game_over`` opens (``handheld.screens.GameOverScreen``, set by the shell).
+        self.end_screen: Any = None
+        # The running game's screens module and set-up choices, for "Play again".
+        self.game_screens: Any = None
+        self.values: List[int] = []
         # Modules only the menus use (set by the shell): dropped while a game runs, and
         # imported again when a menu needs them.
         self.menu_modules: Any = ()
@@ -227,20 +232,37 @@ class App:
         """A new game seed from the injected source (deterministic in the simulator)."""
         return self.seed_source() & 0x3FFFFFFF
 
-    def record_result(self, won: bool) -> None:
-        """Count the running game's result in the statistics (saved at once); only the
-        first call after ``start_game`` counts, so a screen need not track it."""
+    def record_result(self, won: bool, score: Any = None, parts: Any = ()) -> None:
+        """Count the running game's result in the statistics (saved at once): won or
+        not, its final ``score`` and its ``parts`` scores (e.g. per pass) if it has them.
+        Only the first call after ``start_game`` counts, so a screen need not track it."""
         if self.game is not None and not self.recorded:
             self.recorded = True
             # The game is over: forget its save and count it, in one nvm write.
             self.settings.store.clear_game(False)
             self.play = None
             self.saved_once = False
-            self.stats.record(self.game.slot, won)
+            self.stats.record(self.game.slot, won, score, parts)
+
+    def game_over(self, title: str, text: str) -> None:
+        """Show a finished game's result, offering "Play again" and the main menu (call
+        ``record_result`` first)."""
+        self.push(self.end_screen(title, text))
 
     def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
         """Replace the set-up screen with the game's first play screen."""
+        self.game_screens = module
+        self.values = values
         self.run_game(entry, module.start(self, values), True)
+
+    def play_again(self) -> None:
+        """The same game again, with the same set-up choices and a new deal: the finished
+        game's screens go first, so the two games are never in the heap at once."""
+        while len(self.stack) > 1:
+            self._discard(self.stack.pop())
+        self.play = None
+        gc.collect()
+        self.run_game(self.game, self.game_screens.start(self, self.values), False)
 
     def run_game(self, entry: Any, screen: Screen, replace: bool, resumed: bool = False) -> None:
         """Show a game's first play screen (a new game, or one ``resumed`` from its save),
@@ -296,6 +318,7 @@ class App:
         self.play = None
         self.saved_once = False
         self.game = None
+        self.game_screens = None
         if self.modules_before is not None and self.game_module is not None:
             unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
         self.modules_before = None

@@ -11,7 +11,16 @@ from handheld import registry
 from handheld.app import App
 from handheld.keys import K_A, K_B, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, OptionsScreen, TextScreen
-from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, counters_text, game_setting
+from handheld.store import (
+    REPEAT_CHOICES,
+    REPEAT_DEFAULT,
+    SET_REPEAT,
+    SETUP_ROWS,
+    counters_text,
+    game_setting,
+    setup_field,
+    stats_text,
+)
 
 try:
     from typing import Any, List
@@ -23,7 +32,7 @@ _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
     "Press A for a demo table of the UI kit (START pauses)."
 )
-_RESET_TEXT = "Every game's won and played counts go back to 0."
+_RESET_TEXT = "Every game's statistics go back to 0: played, won, runs, scores."
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
 _ABOUT = (
     "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
@@ -110,12 +119,17 @@ def _open_gallery(app: App) -> None:
 
 
 def setup_rows(app: App, entry: Any) -> List[List[Any]]:
-    """A game's set-up rows, ``[label, choices, chosen index]``, from its declaration, each
-    row that is a setting starting at the saved choice."""
+    """A game's set-up rows, ``[label, choices, chosen index]``, from its declaration:
+    each row at the choice last played, a row that is a setting at the saved setting
+    (the last played choice too, unless changed on the Settings screen since)."""
     declared = entry.declaration()
     rows = []
     for label, choices in declared.SETUP:
-        rows.append([label, choices, 0])
+        row = len(rows)
+        chosen = 0
+        if row < SETUP_ROWS:
+            chosen = app.settings.get(setup_field(entry.slot, row), len(choices), 0)
+        rows.append([label, choices, chosen])
     index = 0
     while index < len(declared.SETTINGS):
         _, row, default = declared.SETTINGS[index]
@@ -123,6 +137,21 @@ def setup_rows(app: App, entry: Any) -> List[List[Any]]:
         rows[row][2] = app.settings.get(field, len(rows[row][1]), default)
         index += 1
     return rows
+
+
+def remember(app: App, entry: Any, values: List[int]) -> None:
+    """Keep a game's set-up choices for its next set-up (saved with the game's first
+    save: no flash write of their own), its settings rows too."""
+    declared = entry.declaration()
+    settings = app.settings
+    row = 0
+    while row < len(values) and row < SETUP_ROWS:
+        settings.set(setup_field(entry.slot, row), values[row])
+        row += 1
+    index = 0
+    while index < len(declared.SETTINGS):
+        settings.set(game_setting(entry.slot, index), values[declared.SETTINGS[index][1]])
+        index += 1
 
 
 def open_setup(app: App, entry: Any) -> None:
@@ -140,6 +169,7 @@ def open_setup(app: App, entry: Any) -> None:
             app.game = entry
             app.push(MessageScreen(entry.name, _NOT_BUILT, _open_demo))
         else:
+            remember(app, entry, values)
             app.start_game(entry, module, values)
 
     rows.append(["Rules", ("A: read",), 0])
@@ -170,28 +200,29 @@ class _SetupScreen(OptionsScreen):
 
 
 class StatsScreen(OptionsScreen):
-    """Games won/played per game (the selected game's ``WON`` says what counts as won); A
-    on the last row resets them."""
+    """Games won/played per game; A on a game opens its page (what counts as won, winning
+    runs, best and worst scores); A on the last row resets them all."""
 
     def __init__(self, app: App) -> None:
         rows = []
-        self.won_texts = []
         for entry in registry.GAMES:
             rows.append([entry.name, (counters_text(app.stats, entry.slot),), 0])
-            self.won_texts.append(entry.declaration().WON)
         rows.append(["Reset all", ("A",), 0])
-        super().__init__("Statistics (won/played)", rows, None, hint=self.won_texts[0])
+        super().__init__("Statistics (won/played)", rows, None, hint="A: more  B: back")
 
     def key(self, app: App, key: int) -> None:
-        """A on the Reset row clears the counters; the hint follows the selected row."""
-        if key == K_A and self.menu.index == len(self.rows) - 1:
+        """A on a game shows its page; A on the Reset row asks, then clears."""
+        index = self.menu.index
+        if key == K_A and index == len(self.rows) - 1:
             app.push(ConfirmScreen("Reset statistics?", _RESET_TEXT, self._reset))
+        elif key == K_A:
+            entry = registry.GAMES[index]
+            declared = entry.declaration()
+            low = getattr(declared, "LOW_SCORE_BETTER", False)
+            text = stats_text(app.stats, entry.slot, low, getattr(declared, "PART", None))
+            app.push(MessageScreen(entry.name, declared.WON + "\n" + text))
         else:
             super().key(app, key)
-        index = self.menu.index
-        text = self.won_texts[index] if index < len(self.won_texts) else "A: clear  B back"
-        self.set_hint(text)
-
 
     def _reset(self, app: App) -> None:
         """Confirmed: clear every counter."""

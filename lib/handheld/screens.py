@@ -15,6 +15,7 @@ Generic screens the whole app and every game reuse:
   with no cards, to hand the device over in hot-seat games; A closes it.
 - ``TextScreen(title, path)``: a scrollable text file (the rules pages).
 - ``PauseMenu()``: what START opens over a play screen.
+- ``GameOverScreen(title, text)``: a game's result; A plays again, B goes home.
 """
 
 import displayio
@@ -338,17 +339,32 @@ class TextScreen(Screen):
             self._show_position()
 
 
+def _pause_rows(app: App) -> List[str]:
+    """The pause menu's rows: "Undo" only while the game can take a move back."""
+    rows = ["Resume", "Rules", "Quit to menu"]
+    play = app.play
+    if play is not None and hasattr(play, "can_undo") and play.can_undo():
+        rows.insert(1, "Undo")
+    return rows
+
+
 class PauseMenu(MenuScreen):
-    """START over a play screen: resume, the game's rules, or quit to the main menu."""
+    """START over a play screen: resume, undo (if the game can), the game's rules, or quit
+    to the main menu."""
 
     def __init__(self) -> None:
-        super().__init__("Paused", ["Resume", "Rules", "Quit to menu"], self._choose)
+        super().__init__("Paused", [], self._choose, rows=_pause_rows)
 
     def _choose(self, app: App, index: int) -> None:
         """Act on the chosen row."""
-        if index == 0:
+        item = self.items[index]
+        if item == "Resume":
             app.pop()
-        elif index == 1:
+        elif item == "Undo":
+            # Back on the play screen first: undo then redraws it like a key press.
+            app.pop()
+            app.play.undo(app)
+        elif item == "Rules":
             game = app.game
             if game is not None:
                 app.push(TextScreen(game.name, game.rules))
@@ -359,5 +375,21 @@ class PauseMenu(MenuScreen):
         """START resumes too."""
         if key == K_START:
             app.pop()
+        else:
+            super().key(app, key)
+
+
+class GameOverScreen(MessageScreen):
+    """A game's end: its result, then A plays again (same set-up, a new deal) and B goes
+    back to the main menu (``App.game_over`` opens it)."""
+
+    hint_text = "A play again  B menu"
+
+    def key(self, app: App, key: int) -> None:
+        """A: play again; B: the main menu; UP/DOWN scroll."""
+        if key == K_A:
+            app.play_again()
+        elif key == K_B:
+            app.home()
         else:
             super().key(app, key)

@@ -73,9 +73,10 @@ def main() -> None:
     app = App(display, buttons, settings, stats, seed_source)
     current_app = app
     gc.collect()
-    from handheld.screens import MenuScreen, PauseMenu
+    from handheld.screens import GameOverScreen, MenuScreen, PauseMenu
 
     app.pause_menu = PauseMenu
+    app.end_screen = GameOverScreen
     # The main menu's rows and choices come from handheld.home through these two, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.
     app.menu_modules = ("handheld.home",)

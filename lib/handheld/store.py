@@ -12,12 +12,19 @@ Two copies, one flash page (512 bytes) each: copy A at ``COPY_A`` (0), copy B at
 next sequence number, so the newest valid copy is always the last save and the other one
 the save before it. A copy (offsets from its start, numbers big-endian)::
 
-    0   2  magic "DS"          20  28  statistics: played, won (u16) per game slot
-    2   1  format version      48   1  game slot (NO_GAME: no game in progress)
-    3   2  sequence number     49   2  game length n (0 with NO_GAME, else 1..GAME_ROOM)
-    5  15  settings            51   n  the game's bytes (opaque)
-    51+n 2 CRC-16/CCITT of bytes 0..51+n-1 (polynomial 0x1021, initial 0xFFFF)
-    53+n 1 end mark 0xA5
+    0   2  magic "DS"           62 112  statistics: STAT_FIELDS u16 per game slot
+    2   1  format version 2    174   1  game slot (NO_GAME: no game in progress)
+    3   2  sequence number     175   2  game length n (0 with NO_GAME, else 1..GAME_ROOM)
+    5  57  settings fields     177   n  the game's bytes (opaque)
+    177+n 2 CRC-16/CCITT of bytes 0..177+n-1 (polynomial 0x1021, initial 0xFFFF)
+    179+n 1 end mark 0xA5
+
+The settings fields are the key repeat, ``GAME_SETTINGS`` per game slot (its declared
+settings), then ``SETUP_ROWS`` per game slot: the set-up choices last played. A game
+slot's statistics: played, won, current winning run, best run, then its highest and
+lowest final score and highest and lowest part score (e.g. per pass), each stored as
+score + 32768, 0 for none yet. A copy of format 1 (before set-up choices and the longer
+statistics: settings 15 bytes, played and won per slot) still loads, into these fields.
 
 A copy loads only if its magic, version, length, end mark and CRC check out and its
 fields are in range (a key repeat choice, no slot with more wins than games, a game
@@ -51,26 +58,40 @@ REPEAT_CHOICES = ("Slow", "Normal", "Fast")
 REPEAT_DEFAULT = const(1)
 MAX_GAMES = const(7)  # games the records have room for (statistics slots)
 GAME_SETTINGS = const(2)  # settings each game may declare
+SETUP_ROWS = const(6)  # set-up rows remembered per game
+STAT_FIELDS = const(8)  # u16 statistics per game slot (STAT_*)
+STAT_PLAYED = const(0)
+STAT_WON = const(1)
+STAT_RUN = const(2)
+STAT_BEST_RUN = const(3)
+STAT_HIGH = const(4)  # scores: + 32768, 0 = none yet
+STAT_LOW = const(5)
+STAT_PART_HIGH = const(6)
+STAT_PART_LOW = const(7)
 NO_GAME = const(255)  # the game slot of a copy with no game in progress
 
 COPY_A = const(0)  # the block's first flash page
 COPY_B = const(512)  # its second
 COPY_ROOM = const(512)  # one flash page: a copy is whole once its page is programmed
-# A game's bytes: what is left of a page. The three games' engines save 90 to 181 bytes
+# A game's bytes: what is left of a page. The three games' engines save 90 to 186 bytes
 # today: room for their screen state and a larger game.
-GAME_ROOM = const(458)
+GAME_ROOM = const(332)
 
-_SETTING_FIELDS = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS
+_SETTING_FIELDS = const(57)  # 1 + MAX_GAMES * (GAME_SETTINGS + SETUP_ROWS)
+_SETUP_FIELDS_AT = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS
 _UNSET = const(255)
 _MAGIC0 = const(0x44)  # "D"
 _MAGIC1 = const(0x53)  # "S"
-_VERSION = const(1)
+_VERSION = const(2)
 _SEQ_AT = const(3)
 _SETTINGS_AT = const(5)
-_STATS_AT = const(20)  # _SETTINGS_AT + _SETTING_FIELDS
-_SLOT_AT = const(48)  # _STATS_AT + MAX_GAMES * 4
-_LENGTH_AT = const(49)
-_GAME_AT = const(51)
+_STATS_AT = const(62)  # _SETTINGS_AT + _SETTING_FIELDS
+_SLOT_AT = const(174)  # _STATS_AT + MAX_GAMES * STAT_FIELDS * 2
+_LENGTH_AT = const(175)
+_GAME_AT = const(177)
+# Format 1's offsets (read, never written).
+_OLD_STATS_AT = const(20)
+_OLD_SLOT_AT = const(48)
 _TAIL = const(3)  # CRC (2 bytes), end mark
 _END_MARK = const(0xA5)
 
@@ -78,6 +99,11 @@ _END_MARK = const(0xA5)
 def game_setting(slot: int, index: int) -> int:
     """The settings field of a game's ``index``-th declared setting."""
     return 1 + slot * GAME_SETTINGS + index
+
+
+def setup_field(slot: int, row: int) -> int:
+    """The settings field that remembers a game's set-up choice on ``row``."""
+    return _SETUP_FIELDS_AT + slot * SETUP_ROWS + row
 
 
 def crc16(data: Any, start: int, end: int) -> int:
@@ -102,26 +128,39 @@ def _get16(memory: Any, at: int) -> int:
     return memory[at] << 8 | memory[at + 1]
 
 
+def _offsets(version: int) -> Tuple[int, int, int]:
+    """Where a copy of format ``version`` keeps its statistics and game slot, and its
+    statistics' bytes per game slot."""
+    if version == 1:
+        return _OLD_STATS_AT, _OLD_SLOT_AT, 4
+    return _STATS_AT, _SLOT_AT, STAT_FIELDS * 2
+
+
 def check_copy(memory: Any, at: int) -> int:
     """The sequence number of the copy at ``at`` if it is whole and valid, else -1."""
-    if memory[at] != _MAGIC0 or memory[at + 1] != _MAGIC1 or memory[at + 2] != _VERSION:
+    version = memory[at + 2]
+    if memory[at] != _MAGIC0 or memory[at + 1] != _MAGIC1 or not 1 <= version <= _VERSION:
         return -1
-    length = _get16(memory, at + _LENGTH_AT)
-    if length > GAME_ROOM:
+    stats_at, slot_at, size = _offsets(version)
+    length = _get16(memory, at + slot_at + 1)
+    if length > COPY_ROOM - slot_at - 3 - _TAIL:
         return -1
-    end = at + _GAME_AT + length
+    end = at + slot_at + 3 + length
     if memory[end + 2] != _END_MARK or crc16(memory, at, end) != _get16(memory, end):
         return -1
-    slot = memory[at + _SLOT_AT]
+    slot = memory[at + slot_at]
     if (slot == NO_GAME) != (length == 0) or (slot != NO_GAME and slot >= MAX_GAMES):
         return -1
     if memory[at + _SETTINGS_AT + SET_REPEAT] >= len(REPEAT_CHOICES):
         return -1
-    i = at + _STATS_AT
-    while i < at + _SLOT_AT:
-        if _get16(memory, i + 2) > _get16(memory, i):  # more wins than games
+    i = at + stats_at
+    while i < at + slot_at:
+        # played >= won, and (format 2) played >= best run >= current run
+        if _get16(memory, i + 2) > _get16(memory, i):
             return -1
-        i += 4
+        if size > 4 and not _get16(memory, i + 4) <= _get16(memory, i + 6) <= _get16(memory, i):
+            return -1
+        i += size
     return _get16(memory, at + _SEQ_AT)
 
 
@@ -138,7 +177,7 @@ class Store:
         self.memory: Any = None
         self.settings = bytearray(b"\xff" * _SETTING_FIELDS)  # 255: never set
         self.settings[SET_REPEAT] = REPEAT_DEFAULT
-        self.counters = bytearray(MAX_GAMES * 4)  # played, won per slot, u16 each
+        self.counters = bytearray(MAX_GAMES * STAT_FIELDS * 2)  # STAT_* per slot, u16 each
         self.game_slot = NO_GAME
         self.game = b""
         self.seq = 0  # the newest copy's sequence number
@@ -155,13 +194,21 @@ class Store:
             self._load(COPY_A, seq_a)
 
     def _load(self, at: int, seq: int) -> None:
-        """Take the fields of the valid copy at ``at``."""
+        """Take the fields of the valid copy at ``at`` (format 1's into their new places)."""
         memory = self.memory
-        self.settings[:] = memory[at + _SETTINGS_AT : at + _STATS_AT]
-        self.counters[:] = memory[at + _STATS_AT : at + _SLOT_AT]
-        self.game_slot = memory[at + _SLOT_AT]
-        length = _get16(memory, at + _LENGTH_AT)
-        self.game = bytes(memory[at + _GAME_AT : at + _GAME_AT + length])
+        stats_at, slot_at, size = _offsets(memory[at + 2])
+        if size == 4:
+            self.settings[:_SETUP_FIELDS_AT] = memory[at + _SETTINGS_AT : at + stats_at]
+            for slot in range(MAX_GAMES):
+                old = at + stats_at + slot * 4
+                new = slot * STAT_FIELDS * 2
+                self.counters[new : new + 4] = memory[old : old + 4]
+        else:
+            self.settings[:] = memory[at + _SETTINGS_AT : at + stats_at]
+            self.counters[:] = memory[at + stats_at : at + slot_at]
+        self.game_slot = memory[at + slot_at]
+        length = _get16(memory, at + slot_at + 1)
+        self.game = bytes(memory[at + slot_at + 3 : at + slot_at + 3 + length])
         self.seq = seq
         self.at = at
         self.loaded = True
@@ -267,7 +314,8 @@ class Settings:
 
 
 class Stats:
-    """Games played and won per game slot, saved as 16-bit counters.
+    """Per game slot: games played and won, the current and best winning run, and the
+    highest and lowest final and part scores (``STAT_*``), saved as 16-bit fields.
 
     :param memory: a ``Store`` (the app's: shared with ``Settings``), or the nvm to load
       a Store of its own from, or None (zeros, nothing saved)
@@ -278,32 +326,60 @@ class Stats:
         self.counters = self.store.counters
         self.loaded = self.store.loaded
 
-    def _get(self, index: int) -> int:
-        """One u16 counter."""
-        return _get16(self.counters, index * 2)
+    def get(self, slot: int, field: int) -> int:
+        """One u16 field (``STAT_*``) of a game slot."""
+        return _get16(self.counters, (slot * STAT_FIELDS + field) * 2)
 
-    def _put(self, index: int, value: int) -> None:
-        """Set one u16 counter."""
-        self.counters[index * 2] = value >> 8
-        self.counters[index * 2 + 1] = value & 0xFF
+    def _put(self, slot: int, field: int, value: int) -> None:
+        """Set one u16 field."""
+        at = (slot * STAT_FIELDS + field) * 2
+        self.counters[at] = value >> 8
+        self.counters[at + 1] = value & 0xFF
 
     def played(self, slot: int) -> int:
         """Games played in a slot."""
-        return self._get(slot * 2)
+        return self.get(slot, STAT_PLAYED)
 
     def won(self, slot: int) -> int:
         """Games won in a slot."""
-        return self._get(slot * 2 + 1)
+        return self.get(slot, STAT_WON)
 
-    def record(self, slot: int, won: bool) -> None:
-        """Count one finished game (saturating at 65535) and save."""
+    def score(self, slot: int, field: int) -> Optional[int]:
+        """A score field (``STAT_HIGH``..``STAT_PART_LOW``), or None if none yet."""
+        value = self.get(slot, field)
+        return value - 32768 if value else None
+
+    def _keep(self, slot: int, high: int, score: int) -> None:
+        """Widen the high/low pair at ``high`` to take ``score``."""
+        stored = max(1, min(65535, score + 32768))
+        old = self.get(slot, high)
+        if not old or stored > old:
+            self._put(slot, high, stored)
+        old = self.get(slot, high + 1)
+        if not old or stored < old:
+            self._put(slot, high + 1, stored)
+
+    def record(self, slot: int, won: bool, score: Any = None, parts: Any = ()) -> None:
+        """Count one finished game (saturating at 65535), its winning run, its final
+        ``score`` and ``parts`` scores (ints, or None and () if the game has none), and
+        save."""
         if not 0 <= slot < MAX_GAMES:
             raise ValueError("bad stats slot")
         played = self.played(slot)
-        if played < 0xFFFF:
-            self._put(slot * 2, played + 1)
-            if won:
-                self._put(slot * 2 + 1, self.won(slot) + 1)
+        if played >= 0xFFFF:
+            return
+        self._put(slot, STAT_PLAYED, played + 1)
+        run = 0
+        if won:
+            self._put(slot, STAT_WON, self.won(slot) + 1)
+            run = self.get(slot, STAT_RUN) + 1
+            if run > self.get(slot, STAT_BEST_RUN):
+                self._put(slot, STAT_BEST_RUN, run)
+        self._put(slot, STAT_RUN, run)
+        if score is not None:
+            self._keep(slot, STAT_HIGH, score)
+        for part in parts:
+            self._keep(slot, STAT_PART_HIGH, part)
         self.save()
 
     def reset(self) -> None:
@@ -319,3 +395,29 @@ class Stats:
 def counters_text(stats: Stats, slot: int) -> str:
     """``"won/played"`` for one slot, for the Statistics screen."""
     return "%d/%d" % (stats.won(slot), stats.played(slot))
+
+
+def _pair(stats: Stats, slot: int, high: int, low_better: bool) -> str:
+    """"best B, worst W" of a high/low score pair."""
+    best = stats.score(slot, high)
+    worst = stats.score(slot, high + 1)
+    if best is None or worst is None:
+        return "none yet"
+    if low_better:
+        best, worst = worst, best
+    return "best %d, worst %d" % (best, worst)
+
+
+def stats_text(stats: Stats, slot: int, low_better: bool, part: Any) -> str:
+    """Every statistic of one game slot, as lines for its Statistics page (``part``: the
+    name of a part score, e.g. "pass", or None)."""
+    text = "Played %d, won %d.\nWinning run: %d now, best %d.\nScore: %s." % (
+        stats.played(slot),
+        stats.won(slot),
+        stats.get(slot, STAT_RUN),
+        stats.get(slot, STAT_BEST_RUN),
+        _pair(stats, slot, STAT_HIGH, low_better),
+    )
+    if part:
+        text += "\nPer %s: %s." % (part, _pair(stats, slot, STAT_PART_HIGH, low_better))
+    return text

@@ -10,10 +10,11 @@ from handheld import store
 SPAN = 1024  # the two copies' room: what the store reads and writes
 # Offsets in a copy (the layout in handheld/store.py's docstring).
 SEQ_AT = 3
-STATS_AT = 20
-SLOT_AT = 48
-LENGTH_AT = 49
-GAME_AT = 51
+STATS_AT = 62
+SLOT_AT = 174
+LENGTH_AT = 175
+GAME_AT = 177
+STAT_BYTES = 16  # per game slot
 
 
 def erased(size=SPAN):
@@ -200,10 +201,10 @@ def test_a_damaged_newest_copy_gives_the_save_before():
     stats = store.Stats(memory)
     stats.record(1, True)  # A
     stats.record(1, False)  # B: the newest
-    memory[store.COPY_B + STATS_AT + 5] ^= 0x04  # slot 1's played: the CRC no longer holds
+    memory[store.COPY_B + STATS_AT + STAT_BYTES + 1] ^= 0x04  # slot 1's played: the CRC no longer holds
     fresh = store.Stats(memory)
     assert fresh.loaded and (fresh.played(1), fresh.won(1)) == (1, 1)
-    memory[store.COPY_A + STATS_AT + 7] ^= 0x01  # and the one before: nothing is left
+    memory[store.COPY_A + STATS_AT + STAT_BYTES + 3] ^= 0x01  # and the one before: nothing is left
     fresh = store.Stats(memory)
     assert not fresh.loaded
     for slot in range(store.MAX_GAMES):
@@ -239,6 +240,8 @@ def test_a_copy_with_fields_out_of_range_is_refused():
     b = store.COPY_B
     damages = (
         (b + STATS_AT + 3, 2),  # slot 0: 2 wins of 1 game
+        (b + STATS_AT + 5, 2),  # slot 0: a winning run of 2, best run 1
+        (b + STATS_AT + 7, 2),  # slot 0: a best run of 2 in 1 game
         (b + 5 + store.SET_REPEAT, 7),  # not a key repeat choice
         (b + SLOT_AT, store.MAX_GAMES),  # no such game slot
         (b + SLOT_AT, store.NO_GAME),  # no game, but game bytes
@@ -256,8 +259,8 @@ def test_a_copy_with_fields_out_of_range_is_refused():
     assert state(store.Store(memory)) == previous
     # A length past the room: refused before anything is read there.
     memory = bytearray(base)
-    memory[b + LENGTH_AT] = 0x01
-    memory[b + LENGTH_AT + 1] = 0xCB  # 459 = GAME_ROOM + 1
+    memory[b + LENGTH_AT] = (store.GAME_ROOM + 1) >> 8
+    memory[b + LENGTH_AT + 1] = (store.GAME_ROOM + 1) & 0xFF
     assert state(store.Store(memory)) == previous
     # Another format version or magic.
     for at in (b, b + 1, b + 2):
@@ -302,7 +305,7 @@ def test_writes_only_when_something_changed():
     stats.record(0, True)
     assert memory.writes == 5
     # A counter at its top stays there: nothing to write.
-    stats._put(2, 0xFFFF)
+    stats._put(1, store.STAT_PLAYED, 0xFFFF)
     stats.save()
     assert memory.writes == 6
     stats.record(1, True)
@@ -354,3 +357,65 @@ def test_a_cut_at_any_byte_leaves_the_previous_or_the_new_save():
             if cut % 8 == 0:
                 yield
         assert lost == whole_a <= store.COPY_ROOM
+
+
+def test_runs_and_scores_are_kept_per_game():
+    memory = erased()
+    stats = store.Stats(memory)
+    stats.record(2, True, 12, (5, -3))
+    stats.record(2, True, -4, (7,))
+    stats.record(2, False)  # no score: the scores stay
+    stats.record(2, True, 30)
+    again = store.Stats(memory)
+    assert (again.played(2), again.won(2)) == (4, 3)
+    assert again.get(2, store.STAT_RUN) == 1 and again.get(2, store.STAT_BEST_RUN) == 2
+    assert again.score(2, store.STAT_HIGH) == 30 and again.score(2, store.STAT_LOW) == -4
+    assert again.score(2, store.STAT_PART_HIGH) == 7 and again.score(2, store.STAT_PART_LOW) == -3
+    assert again.score(0, store.STAT_HIGH) is None
+    text = store.stats_text(again, 2, False, "pass")
+    assert "won 3" in text and "best 2" in text and "best 30, worst -4" in text
+    assert "Per pass: best 7, worst -3" in text
+    assert "best -4, worst 30" in store.stats_text(again, 2, True, None)
+    assert "Per" not in store.stats_text(again, 2, True, None)
+    assert "none yet" in store.stats_text(again, 0, False, None)
+
+
+def test_set_up_choices_are_settings_fields_of_their_own():
+    memory = erased()
+    settings = store.Settings(memory)
+    fields = set()
+    for slot in range(store.MAX_GAMES):
+        for index in range(store.GAME_SETTINGS):
+            fields.add(store.game_setting(slot, index))
+        for row in range(store.SETUP_ROWS):
+            fields.add(store.setup_field(slot, row))
+    assert len(fields) == len(settings.values) - 1 and store.SET_REPEAT not in fields
+    settings.set(store.setup_field(6, 5), 3)
+    settings.save()
+    assert store.Settings(memory).get(store.setup_field(6, 5), 4, 0) == 3
+
+
+def test_a_copy_of_format_1_still_loads():
+    # Format 1: settings 15 bytes at 5, played and won per slot at 20, slot at 48, the
+    # game's length at 49 and its bytes at 51.
+    copy = bytearray(b"DS\x01\x00\x07") + bytearray(range(15))
+    copy[5] = 2  # key repeat
+    counters = bytearray(28)
+    counters[4:8] = b"\x00\x09\x00\x04"  # slot 1: 9 played, 4 won
+    copy += counters + bytearray(b"\x02\x00\x03") + b"abc"
+    crc = store.crc16(copy, 0, len(copy))
+    copy += bytearray((crc >> 8, crc & 0xFF, 0xA5))
+    memory = erased()
+    memory[0 : len(copy)] = copy
+    saved = store.Store(memory)
+    assert saved.loaded and saved.seq == 7 and saved.load_game() == (2, b"abc")
+    assert bytes(saved.settings[:15]) == bytes(copy[5:20])
+    assert saved.settings[15:] == b"\xff" * 42
+    stats = store.Stats(saved)
+    assert (stats.played(1), stats.won(1), stats.played(0)) == (9, 4, 0)
+    assert stats.get(1, store.STAT_BEST_RUN) == 0
+    # The next save writes format 2 into the other copy.
+    stats.record(1, True)
+    again = store.Store(memory)
+    assert again.at == store.COPY_B and memory[store.COPY_B + 2] == 2
+    assert store.Stats(again).played(1) == 10 and again.load_game() == (2, b"abc")
