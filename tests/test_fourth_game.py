@@ -80,7 +80,8 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     stats = store.Stats(nvm)
     assert stats.played(toy.slot) == 2 and stats.won(toy.slot) == 2
     assert stats.get(toy.slot, store.STAT_BEST_RUN) == 2
-    assert stats.score(toy.slot, store.STAT_HIGH) == 1 and stats.score(toy.slot, store.STAT_LOW) == 0
+    assert stats.score(toy.slot, store.STAT_HIGH) == 1
+    assert stats.score(toy.slot, store.STAT_LOW) == 0
     assert stats.score(toy.slot, store.STAT_PART_HIGH) == 3
     # The set-up opens with the choice last played (3 cards), over the setting's default.
     host_sim.run(toy_menu, nvm=nvm)

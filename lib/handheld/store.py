@@ -398,7 +398,7 @@ def counters_text(stats: Stats, slot: int) -> str:
 
 
 def _pair(stats: Stats, slot: int, high: int, low_better: bool) -> str:
-    """"best B, worst W" of a high/low score pair."""
+    """ "best B, worst W" of a high/low score pair."""
     best = stats.score(slot, high)
     worst = stats.score(slot, high + 1)
     if best is None or worst is None:

@@ -201,7 +201,8 @@ def test_a_damaged_newest_copy_gives_the_save_before():
     stats = store.Stats(memory)
     stats.record(1, True)  # A
     stats.record(1, False)  # B: the newest
-    memory[store.COPY_B + STATS_AT + STAT_BYTES + 1] ^= 0x04  # slot 1's played: the CRC no longer holds
+    # Slot 1's played: the CRC no longer holds.
+    memory[store.COPY_B + STATS_AT + STAT_BYTES + 1] ^= 0x04
     fresh = store.Stats(memory)
     assert fresh.loaded and (fresh.played(1), fresh.won(1)) == (1, 1)
     memory[store.COPY_A + STATS_AT + STAT_BYTES + 3] ^= 0x01  # and the one before: nothing is left
