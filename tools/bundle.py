@@ -34,6 +34,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cptools  # noqa: E402
+import shortnames  # noqa: E402
 from device_files import DEVICE_DIRS, ROOT, device_python_files  # noqa: E402
 
 NAME = "decktet-handheld-cp10"
@@ -122,7 +123,7 @@ def optimize_flags():
     return [] if os.environ.get("DECKTET_LINE_NUMBERS") else ["-O3"]
 
 
-def compile_mpy(mpy_cross, source, drive_name, out_dir):
+def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
     """The .mpy bytes of one source file. The file name a traceback shows (-s): its path
     on the drive when line numbers are kept; else one short name for every module, since
     each distinct name is a string interned for good on the device, and the app is close
@@ -130,6 +131,11 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir):
     (README, "Heap on the device")."""
     out = os.path.join(out_dir, "out.mpy")
     flags = optimize_flags()
+    if text is not None:
+        # The source with shorter private names (tools/shortnames.py), compiled from a copy.
+        source = os.path.join(out_dir, "source.py")
+        with open(source, "w", encoding="utf-8") as handle:
+            handle.write(text)
     shown = SHARED_SOURCE_NAME if flags else drive_name
     result = subprocess.run(
         [mpy_cross, "-o", out, "-s", shown] + flags + [source],
@@ -163,8 +169,12 @@ def contents(root=ROOT):
     site = site_packages()
     files = {}
     sources = []  # (path on disk, .py path on the drive)
-    for relative in device_python_files(root):
-        relative = relative.replace(os.sep, "/")
+    ours = [relative.replace(os.sep, "/") for relative in device_python_files(root)]
+    # Private names made short and shared between files (a debug bundle keeps them, and
+    # DECKTET_KEEP_NAMES=1 for a comparison).
+    keep = os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags()
+    texts = {} if keep else shortnames.shorten(root, ours)
+    for relative in ours:
         if relative == "code.py":
             continue
         sources.append((os.path.join(root, relative), relative))
@@ -175,7 +185,9 @@ def contents(root=ROOT):
         sources.extend((os.path.join(site, module), "lib/" + module) for module in modules)
     with tempfile.TemporaryDirectory() as out_dir:
         for source, drive_name in sources:
-            files[drive_name[:-3] + ".mpy"] = compile_mpy(mpy_cross, source, drive_name, out_dir)
+            files[drive_name[:-3] + ".mpy"] = compile_mpy(
+                mpy_cross, source, drive_name, out_dir, texts.get(drive_name)
+            )
     for relative in ["code.py"] + asset_files(root):
         with open(os.path.join(root, relative), "rb") as handle:
             files[relative] = handle.read()

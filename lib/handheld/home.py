@@ -16,10 +16,13 @@ from handheld.store import (
     REPEAT_DEFAULT,
     SET_REPEAT,
     SETUP_ROWS,
+    STAT_BEST_RUN,
+    STAT_HIGH,
+    STAT_PART_HIGH,
+    STAT_RUN,
     counters_text,
     game_setting,
     setup_field,
-    stats_text,
 )
 
 try:
@@ -268,3 +271,29 @@ class _SettingsScreen(OptionsScreen):
     def closed(self, app: App) -> None:
         """Save on the way out."""
         app.settings.save()
+
+
+def _pair(stats: Any, slot: int, high: int, low_better: bool) -> str:
+    """ "best B, worst W" of a high/low score pair."""
+    best = stats.score(slot, high)
+    worst = stats.score(slot, high + 1)
+    if best is None or worst is None:
+        return "none yet"
+    if low_better:
+        best, worst = worst, best
+    return "best %d, worst %d" % (best, worst)
+
+
+def stats_text(stats: Any, slot: int, low_better: bool, part: Any) -> str:
+    """Every statistic of one game slot of ``stats`` (``handheld.store.Stats``), as lines
+    for its Statistics page (``part``: the name of a part score, e.g. "pass", or None)."""
+    text = "Played %d, won %d.\nWinning run: %d now, best %d.\nScore: %s." % (
+        stats.played(slot),
+        stats.won(slot),
+        stats.get(slot, STAT_RUN),
+        stats.get(slot, STAT_BEST_RUN),
+        _pair(stats, slot, STAT_HIGH, low_better),
+    )
+    if part:
+        text += "\nPer %s: %s." % (part, _pair(stats, slot, STAT_PART_HIGH, low_better))
+    return text

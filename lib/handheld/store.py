@@ -395,29 +395,3 @@ class Stats:
 def counters_text(stats: Stats, slot: int) -> str:
     """``"won/played"`` for one slot, for the Statistics screen."""
     return "%d/%d" % (stats.won(slot), stats.played(slot))
-
-
-def _pair(stats: Stats, slot: int, high: int, low_better: bool) -> str:
-    """ "best B, worst W" of a high/low score pair."""
-    best = stats.score(slot, high)
-    worst = stats.score(slot, high + 1)
-    if best is None or worst is None:
-        return "none yet"
-    if low_better:
-        best, worst = worst, best
-    return "best %d, worst %d" % (best, worst)
-
-
-def stats_text(stats: Stats, slot: int, low_better: bool, part: Any) -> str:
-    """Every statistic of one game slot, as lines for its Statistics page (``part``: the
-    name of a part score, e.g. "pass", or None)."""
-    text = "Played %d, won %d.\nWinning run: %d now, best %d.\nScore: %s." % (
-        stats.played(slot),
-        stats.won(slot),
-        stats.get(slot, STAT_RUN),
-        stats.get(slot, STAT_BEST_RUN),
-        _pair(stats, slot, STAT_HIGH, low_better),
-    )
-    if part:
-        text += "\nPer %s: %s." % (part, _pair(stats, slot, STAT_PART_HIGH, low_better))
-    return text

@@ -373,12 +373,6 @@ def test_runs_and_scores_are_kept_per_game():
     assert again.score(2, store.STAT_HIGH) == 30 and again.score(2, store.STAT_LOW) == -4
     assert again.score(2, store.STAT_PART_HIGH) == 7 and again.score(2, store.STAT_PART_LOW) == -3
     assert again.score(0, store.STAT_HIGH) is None
-    text = store.stats_text(again, 2, False, "pass")
-    assert "won 3" in text and "best 2" in text and "best 30, worst -4" in text
-    assert "Per pass: best 7, worst -3" in text
-    assert "best -4, worst 30" in store.stats_text(again, 2, True, None)
-    assert "Per" not in store.stats_text(again, 2, True, None)
-    assert "none yet" in store.stats_text(again, 0, False, None)
 
 
 def test_set_up_choices_are_settings_fields_of_their_own():

@@ -37,10 +37,11 @@ _GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
 
-def _row_keys(choices, defaults):
-    """Set-up keys that move row r from its default to ``choices[r]`` (RIGHT wraps)."""
+def _row_keys(choices, current):
+    """Set-up keys that move row r from where the set-up opened it (the choice last played)
+    to ``choices[r]`` (RIGHT wraps)."""
     keys = []
-    for row, (choice, default) in enumerate(zip(choices, defaults)):
+    for row, (choice, default) in enumerate(zip(choices, current)):
         if row:
             keys.append("DOWN")
         keys += ["RIGHT"] * (choice - default) + ["LEFT"] * (default - choice)
@@ -62,13 +63,15 @@ def _planner(game, setup):
 
 class Chain:
     """Plays segments one after the other: a segment's planner until the game's result
-    is recorded (or, for a quit, a few moves), then A until the main menu is back."""
+    is recorded (or, for a quit, a few moves), then A until the game-over screen, where B
+    goes back to the main menu (A there would play again)."""
 
     def __init__(self, segments):
         self.segments = list(segments)
         self.current = None
         self.label = None
         self.quit_after = 0
+        self.choices = None  # the set-up choices still to make
         self.moves = 0
         self.home_keys = 0
         self.words = []  # the key script, with #markers
@@ -91,7 +94,7 @@ class Chain:
             if self.current is None:
                 if not self.segments:
                     return None
-                self.label, self.current, self.quit_after = self.segments.pop(0)
+                self.label, self.current, self.quit_after, self.choices = self.segments.pop(0)
                 self.words.append("#start-" + self.label)
                 self.moves = 0
                 self.home_keys = 0
@@ -100,6 +103,13 @@ class Chain:
                 steps = _GAME_ROWS[self.label.partition("-")[0]] - app().top().menu.index
                 return " ".join(["DOWN"] * steps + ["UP"] * -steps + ["A"])
             running = app()
+            if self.choices is not None and hasattr(running.top(), "rows"):
+                # The set-up is open, each row at the choice last played.
+                current = [row[2] for row in running.top().rows]
+                keys = _row_keys(self.choices, current)
+                self.choices = None
+                if keys:
+                    return " ".join(keys)
             if running.game is not None:
                 self.started = True
             if self.started and len(running.stack) == 1:
@@ -109,37 +119,38 @@ class Chain:
                 self.words.append(("#quit-" if self.quit_after else "#done-") + self.label)
                 continue
             if self.quit_after and self.moves >= self.quit_after:
-                return "START DOWN DOWN A A"
+                return "START UP A A"  # UP: the pause menu's last row, Quit
             if not (self.started and running.recorded):
                 keys = self.current(sim)
                 if keys:
                     self.moves += 1
                     return keys if isinstance(keys, str) else " ".join(keys)
-            # The game is over (or its planner stopped): A until the main menu is back.
+            # The game is over (or its planner stopped): A until its game-over screen, B
+            # there for the main menu.
             self.home_keys += 1
             if self.home_keys > _MAX_KEYS_HOME:
                 raise RuntimeError("%s: no way back to the menu" % self.label)
-            return "A"
+            return "B" if type(running.top()).__name__ == "GameOverScreen" else "A"
 
 
 # Set-up choices per run: every value of every row at least once (Jekyll & Hyde's handicap
 # row has 15 values, the same rule with other amounts: Off, one for each side, and the
-# largest). Row defaults: Whist deck, Bharg target and Jekyll level follow the settings.
+# largest). The set-up opens at the choices last played: the keys go from there.
 RUNS = (
-    ("whist", (0, 0, 0, 0), ((0, 1, 0, 0), (1, 0, 1, 1), (2, 1, 0, 2), (3, 0, 1, 3))),
-    ("bharg", (0, 1, 0), ((0, 1, 0), (1, 0, 1), (0, 3, 2), (1, 3, 3), (0, 2, 0))),
-    ("jekyll", (0, 0), ((0, 0), (1, 3), (2, 12), (0, 7))),
+    ("whist", ((0, 1, 0, 0), (1, 0, 1, 1), (2, 1, 0, 2), (3, 0, 1, 3))),
+    ("bharg", ((0, 1, 0), (1, 0, 1), (0, 3, 2), (1, 3, 3), (0, 2, 0))),
+    ("jekyll", ((0, 0), (1, 3), (2, 12), (0, 7))),
 )
 
 
 def segments():
-    """(label, planner, quit after n moves or 0) for every run of the script."""
+    """(label, planner, quit after n moves or 0, set-up choices or None) for every run of
+    the script."""
     runs = []
-    for game, defaults, choice_sets in RUNS:
+    for game, choice_sets in RUNS:
         for number, choices in enumerate(choice_sets):
-            planner = _planner(game, _row_keys(choices, defaults))
-            runs.append(("%s-%d" % (game, number), planner, 0))
-        runs.append(("%s-quit" % game, _planner(game, []), 12))
+            runs.append(("%s-%d" % (game, number), _planner(game, []), 0, choices))
+        runs.append(("%s-quit" % game, _planner(game, []), 12, None))
     return runs
 
 

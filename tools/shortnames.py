@@ -1,0 +1,197 @@
+"""Shorter private names for the device bundle (host-only; used by tools/bundle.py).
+
+CircuitPython interns every name a loaded module uses (functions, methods, attributes,
+arguments, globals) in its string pool, never freed, and the pool grows in doubling
+blocks: the block after the app's ~1,260th name costs about 9 KB at once (README, "Heap on
+the device"). Most of the app's names are private (``_name``) and used in one file only.
+This renames each such name, in the copy of the source the bundle compiles, to a short
+one (``_a``, ``_b``, ...) that files reuse: twenty modules each with a private ``_a`` are
+one interned name, not twenty. The sources in the repository are untouched; a debug
+bundle (``DECKTET_LINE_NUMBERS=1``) keeps the real names.
+
+A private name is renamed only when nothing outside its file can reach it:
+
+- it is a NAME token of exactly one device file (so no other module imports it, reads it
+  as an attribute or passes it as a keyword argument);
+- it appears in no string literal of any device file (``getattr(x, "_name")`` and
+  f-string expressions keep the name);
+- it is not a class name (tracebacks and the gates' reports name screens by class).
+
+Two files whose classes inherit from each other (a game's screen from the kit's
+``Screen``) share instances, so their private attribute names must not meet: files are
+grouped by inheritance, and the files of one group get disjoint short names.
+"""
+
+import ast
+import io
+import keyword
+import os
+import tokenize
+
+_STRING_TOKENS = {tokenize.STRING} | (
+    {tokenize.FSTRING_MIDDLE} if hasattr(tokenize, "FSTRING_MIDDLE") else set()
+)
+
+
+def _private(name):
+    """True for ``_name`` (not a dunder, not ``_`` alone)."""
+    return name.startswith("_") and not name.startswith("__") and len(name) > 1
+
+
+def _tokens(text):
+    return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+
+def _module_name(relative):
+    """ "games/whist/flow.py" -> "games.whist.flow" (lib/ is on the device's path)."""
+    path = relative[4:] if relative.startswith("lib/") else relative
+    path = path[:-3]
+    if path.endswith("/__init__"):
+        path = path[: -len("/__init__")]
+    return path.replace("/", ".")
+
+
+def _base_modules(tree, module):
+    """The device modules whose classes this module's classes inherit from."""
+    imported = {}  # local name -> module it came from
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                imported[alias.asname or alias.name] = node.module
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                if isinstance(base, ast.Name) and base.id in imported:
+                    found.add(imported[base.id])
+                elif isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+                    found.add(imported.get(base.value.id, base.value.id))
+    found.discard(module)
+    return found
+
+
+def _short_name(index):
+    """_a.._z, _A.._Z, then _aa, _ab, ..."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    name = ""
+    index += 1
+    while index:
+        index -= 1
+        name = letters[index % len(letters)] + name
+        index //= len(letters)
+    return "_" + name
+
+
+def plan(sources):
+    """``{relative path: {old name: new name}}`` for ``sources``, ``{relative path:
+    text}`` of every device file (the renames must see them all)."""
+    files = {}  # relative -> (set of private NAME tokens, classes)
+    in_strings = set()
+    owners = {}  # name -> files it appears in
+    modules = {}
+    bases = {}
+    for relative, text in sources.items():
+        tokens = _tokens(text)
+        names = set()
+        classes = set()
+        previous = None
+        for token in tokens:
+            if token.type == tokenize.NAME and not keyword.iskeyword(token.string):
+                if _private(token.string):
+                    names.add(token.string)
+                    owners.setdefault(token.string, set()).add(relative)
+                if previous == "class":
+                    classes.add(token.string)
+            elif token.type in _STRING_TOKENS:
+                for word in _words(token.string):
+                    in_strings.add(word)
+            previous = token.string if token.type == tokenize.NAME else None
+        files[relative] = (names, classes)
+        module = _module_name(relative)
+        modules[module] = relative
+        bases[relative] = _base_modules(ast.parse(text), module)
+    # Inheritance groups: files joined by a class inheriting across them.
+    group = {relative: relative for relative in sources}
+
+    def root(relative):
+        while group[relative] != relative:
+            relative = group[relative]
+        return relative
+
+    for relative, modules_used in bases.items():
+        for module in modules_used:
+            other = modules.get(module)
+            if other is not None:
+                group[root(other)] = root(relative)
+    next_index = {}  # group root -> next short name index
+    taken_in = {}  # group root -> every name its files use
+    for relative, text in sources.items():
+        taken_in.setdefault(root(relative), set()).update(_all_names(text))
+    renames = {}
+    for relative in sorted(sources):
+        names, classes = files[relative]
+        start = root(relative)
+        taken = taken_in[start]
+        index = next_index.get(start, 0)
+        mapping = {}
+        for name in sorted(names):
+            if len(owners[name]) != 1 or name in in_strings or name in classes:
+                continue
+            short = _short_name(index)
+            while short in taken or len(short) >= len(name):
+                if len(short) >= len(name):
+                    short = None
+                    break
+                index += 1
+                short = _short_name(index)
+            if short is None:
+                continue
+            index += 1
+            mapping[name] = short
+        next_index[start] = index
+        renames[relative] = mapping
+    return renames
+
+
+def _words(text):
+    """The identifier-like words of a string token's text."""
+    word = ""
+    for char in text + " ":
+        if char.isalnum() or char == "_":
+            word += char
+        else:
+            if word:
+                yield word
+            word = ""
+
+
+def _all_names(text):
+    return {token.string for token in _tokens(text) if token.type == tokenize.NAME}
+
+
+def rename(text, mapping):
+    """``text`` with every NAME token in ``mapping`` replaced (positions kept per line)."""
+    if not mapping:
+        return text
+    lines = text.splitlines(keepends=True)
+    edits = {}  # line index -> [(col, old, new)]
+    for token in _tokens(text):
+        if token.type == tokenize.NAME and token.string in mapping:
+            row, col = token.start
+            edits.setdefault(row - 1, []).append((col, token.string, mapping[token.string]))
+    for row, changes in edits.items():
+        line = lines[row]
+        for col, old, new in sorted(changes, reverse=True):
+            line = line[:col] + new + line[col + len(old) :]
+        lines[row] = line
+    return "".join(lines)
+
+
+def shorten(root, relatives):
+    """``{relative: new text}`` of the device files ``relatives`` under ``root``."""
+    sources = {}
+    for relative in relatives:
+        with open(os.path.join(root, relative), encoding="utf-8") as handle:
+            sources[relative] = handle.read()
+    renames = plan(sources)
+    return {relative: rename(text, renames[relative]) for relative, text in sources.items()}
