@@ -48,12 +48,12 @@ def test_settings_and_statistics_list_the_fourth_game(toy):
     assert store.Settings(nvm).get(store.game_setting(toy.slot, 0), 2, 1) == 0
     host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
     assert top().rows[0][2] == 0  # the set-up starts at the setting
-    # Statistics: a row per game; A on one opens its page, with the game's WON first.
+    # Statistics: a row per game; A on one opens its page, ending with the game's WON.
     host_sim.run("UP UP UP A UP UP", nvm=nvm)
     screen = top()
     assert [row[0] for row in screen.rows][3] == "Toy"
     host_sim.run("UP UP UP A UP UP A", nvm=nvm)
-    assert top_name() == "MessageScreen" and top().text.startswith("won: every game\n")
+    assert top_name() == "MessageScreen" and top().text.endswith("\n(won: every game)")
 
 
 def test_play_again_undo_and_the_remembered_set_up(toy):

@@ -27,16 +27,27 @@ SCREENS = {
     "demo_table": "A A A RIGHT",
     "pause_menu": "A A A START",
     "privacy": "A A A SELECT",
+    "quit_confirm": "A A START UP A",
+    "statistics": "UP UP UP A",
+    "statistics_page": "UP UP UP A A",
+    "game_over": "DOWN DOWN DOWN A A RIGHT A",
 }
 
 
 # The kit's demo table is reached through a game with no screens module ("not built yet").
 DEMO_SCREENS = ("demo_table", "pause_menu", "privacy")
+# The kit's game-over screen ("Play again"), at the end of the toy game of
+# tests/fixtures/toygame, the fourth game on the menu.
+TOY_SCREENS = ("game_over",)
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_golden_screen(name, monkeypatch):
     if name in DEMO_SCREENS:
         monkeypatch.setattr(registry.GameEntry, "available", lambda self: False)
+    if name in TOY_SCREENS:
+        entry = registry.GameEntry("Toy", "tests.fixtures.toygame")
+        entry.slot = len(registry.GAMES)
+        monkeypatch.setattr(registry, "GAMES", registry.GAMES + (entry,))
     image = host_sim.run(SCREENS[name], seed=3).display.image
     check_golden(name, image)

@@ -223,7 +223,7 @@ class StatsScreen(OptionsScreen):
             declared = entry.declaration()
             low = getattr(declared, "LOW_SCORE_BETTER", False)
             text = stats_text(app.stats, entry.slot, low, getattr(declared, "PART", None))
-            app.push(MessageScreen(entry.name, declared.WON + "\n" + text))
+            app.push(MessageScreen(entry.name, text + "\n(" + declared.WON + ")"))
         else:
             super().key(app, key)
 
