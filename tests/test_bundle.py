@@ -4,6 +4,7 @@ These need CircuitPython's mpy-cross (tools/cptools.py): without it they fail wi
 message saying how to get it, they do not skip.
 """
 
+import glob
 import os
 import re
 import subprocess
@@ -157,7 +158,8 @@ def test_circuitpython_mpy_cross_is_micropythons_with_a_c(tmp_path):
     differing = []
     modules = project_modules()
     # The bundle compiles our modules with shorter private names (tools/shortnames.py).
-    texts = shortnames.shorten(bundle.ROOT, device_python_files())
+    readers = glob.glob(os.path.join(bundle.ROOT, "tools", "cpapp", "*.py"))
+    texts = shortnames.shorten(bundle.ROOT, device_python_files(), readers)
     for source, drive_name in modules:
         text = texts.get(drive_name)
         ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path), text)
@@ -254,11 +256,12 @@ def test_short_names_stay_inside_their_file():
         ),
         "games/toy/engine.py": (
             "_LIMIT = 4\n_named = 'x'\n\n\nclass _Hidden:\n    pass\n\n\n"
-            "def _check(_value):\n    return getattr(_value, '_named') or _LIMIT\n"
+            "def _check(_value, _size):\n    return getattr(_value, '_named') or _LIMIT\n"
         ),
         "games/toy/flow.py": "from games.toy.engine import _LIMIT\n_steps = _LIMIT\n",
     }
-    plan = shortnames.plan(sources)
+    plan = shortnames.plan(sources, ["label._size = 1\n"])
+    assert "_size" not in plan["games/toy/engine.py"]  # a host tool reads it
     base, screen = plan["lib/kit/base.py"], plan["games/toy/screen.py"]
     assert set(base) == {"_shown"} and set(screen) == {"_cards", "_held"}
     assert not set(base.values()) & set(screen.values())  # one instance holds them all
@@ -268,5 +271,5 @@ def test_short_names_stay_inside_their_file():
     assert set(engine) == {"_check", "_value"}
     assert plan["games/toy/flow.py"] == {"_steps": "_a"}  # another group: the same names
     renamed = shortnames.rename(sources["games/toy/engine.py"], engine)
-    assert "def %s(%s):" % (engine["_check"], engine["_value"]) in renamed
+    assert "def %s(%s, _size):" % (engine["_check"], engine["_value"]) in renamed
     assert "getattr(%s, '_named')" % engine["_value"] in renamed

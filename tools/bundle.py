@@ -173,7 +173,8 @@ def contents(root=ROOT):
     # Private names made short and shared between files (a debug bundle keeps them, and
     # DECKTET_KEEP_NAMES=1 for a comparison).
     keep = os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags()
-    texts = {} if keep else shortnames.shorten(root, ours)
+    readers = sorted(glob.glob(os.path.join(root, "tools", "cpapp", "*.py")))
+    texts = {} if keep else shortnames.shorten(root, ours, readers)
     for relative in ours:
         if relative == "code.py":
             continue

@@ -15,7 +15,9 @@ A private name is renamed only when nothing outside its file can reach it:
   as an attribute or passes it as a keyword argument);
 - it appears in no string literal of any device file (``getattr(x, "_name")`` and
   f-string expressions keep the name);
-- it is not a class name (tracebacks and the gates' reports name screens by class).
+- it is not a class name (tracebacks and the gates' reports name screens by class);
+- no host tool that runs on the bundle reads it (the bench measures labels through their
+  private fields): ``readers`` lists those tools' files.
 
 Two files whose classes inherit from each other (a game's screen from the kit's
 ``Screen``) share instances, so their private attribute names must not meet: files are
@@ -82,9 +84,10 @@ def _short_name(index):
     return "_" + name
 
 
-def plan(sources):
+def plan(sources, readers=()):
     """``{relative path: {old name: new name}}`` for ``sources``, ``{relative path:
-    text}`` of every device file (the renames must see them all)."""
+    text}`` of every device file (the renames must see them all); ``readers``: the texts
+    of host tools that read the device modules' private names."""
     files = {}  # relative -> (set of private NAME tokens, classes)
     in_strings = set()
     owners = {}  # name -> files it appears in
@@ -118,6 +121,10 @@ def plan(sources):
             relative = group[relative]
         return relative
 
+    for text in readers:
+        for token in _tokens(text):
+            if token.type == tokenize.NAME and _private(token.string):
+                owners.setdefault(token.string, set()).add(None)
     for relative, modules_used in bases.items():
         for module in modules_used:
             other = modules.get(module)
@@ -187,11 +194,16 @@ def rename(text, mapping):
     return "".join(lines)
 
 
-def shorten(root, relatives):
-    """``{relative: new text}`` of the device files ``relatives`` under ``root``."""
+def shorten(root, relatives, readers=()):
+    """``{relative: new text}`` of the device files ``relatives`` under ``root``
+    (``readers``: paths of host tools that read their private names)."""
     sources = {}
     for relative in relatives:
         with open(os.path.join(root, relative), encoding="utf-8") as handle:
             sources[relative] = handle.read()
-    renames = plan(sources)
+    texts = []
+    for path in readers:
+        with open(os.path.join(root, path), encoding="utf-8") as handle:
+            texts.append(handle.read())
+    renames = plan(sources, texts)
     return {relative: rename(text, renames[relative]) for relative, text in sources.items()}
