@@ -10,6 +10,8 @@ knows nothing else about a game; everything comes from the package ``games/<game
   ``(label, choices)``), ``SETTINGS`` (rows whose starting choice is a setting:
   ``(label on the Settings screen, row, default choice)``, at most
   ``handheld.store.GAME_SETTINGS``) and ``WON`` (what the statistics count as a win);
+  optionally ``LOW_SCORE_BETTER = True`` (its best score is the lowest) and ``PART``
+  (the name of a part with a score of its own, e.g. ``"pass"``, for the Statistics page);
 - ``screens.py`` defines ``start(app, values) -> Screen``: the first play screen (a
   ``handheld.app.Screen`` with ``pausable = True``) for the chosen index of every set-up
   row; it is imported only when the game is chosen and unloaded when the player is back
@@ -17,10 +19,12 @@ knows nothing else about a game; everything comes from the package ``games/<game
   yet" message;
 - ``rules.txt`` is its rules page.
 
-A play screen gets ``app.new_seed()`` for its ``Game(seed, ...)``, calls
-``app.record_result(won)`` when a game ends (only the first call counts), pushes
-``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns and at the
-end, and ``app.home()`` to leave. docs/ARCHITECTURE.md says how to add a game.
+A play screen gets ``app.new_seed()`` for its ``Game(seed, ...)``; when a game ends it
+calls ``app.record_result(won, score, parts)`` (only the first call counts) and then
+``app.game_over(title, text)`` (A plays again with the same set-up, B goes home). It
+pushes ``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns. A
+first play screen with ``can_undo()`` and ``undo(app)`` gets an "Undo" row in the pause
+menu. docs/ARCHITECTURE.md says how to add a game.
 """
 
 import gc
