@@ -9,7 +9,7 @@ import pytest
 from driven import FULL, app, fresh_nvm, top, top_name
 
 import host_sim
-from handheld import store
+from handheld import registry, store
 from handheld.keys import K_DOWN
 
 
@@ -138,13 +138,8 @@ def test_game_setup_rules_and_not_built_yet(unbuilt):
     screen = app().top()
     assert screen.heading == "Gongor Whist"
     # The rows games.whist declares, then Rules.
-    assert [row[0] for row in screen.rows] == [
-        "Deck",
-        "Under hand",
-        "Look back",
-        "Passes",
-        "Rules",
-    ]
+    declared = registry.GAMES[0].declaration()
+    assert [row[0] for row in screen.rows] == [label for label, _ in declared.SETUP] + ["Rules"]
     host_sim.run("A UP A")
     assert top_name() == "TextScreen"
     first = app().top().page.labels[0].text
@@ -162,7 +157,7 @@ def test_game_setup_rules_and_not_built_yet(unbuilt):
 
 @pytest.mark.parametrize("index,title", [(1, "BHARG"), (2, "JEKYLL & HYDE")])
 def test_every_game_has_a_rules_page(index, title):
-    rows = {1: 3, 2: 2}[index]
+    rows = len(registry.GAMES[index].declaration().SETUP)  # Rules comes after them
     host_sim.run("DOWN " * index + "A " + "DOWN " * rows + "A")
     assert top_name() == "TextScreen"
     assert title in app().top().page.labels[0].text

@@ -8,7 +8,7 @@ UPDATE_GOLDENS=1).
 """
 
 import pytest
-from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top
+from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top, top_name
 from goldens import check_golden
 
 import host_sim
@@ -71,7 +71,7 @@ class Player:
         if kind == "PeekScreen":
             self.peeks += 1
             return "A"
-        if kind == "MessageScreen":
+        if kind == "GameOverScreen":
             self.result = (screen.heading, screen.text, app().stack[-2])
             return None
         assert kind == "PlayScreen", kind
@@ -163,11 +163,13 @@ def test_full_game_by_key_presses_to_the_result():
     # Every kind of action was made through the keys.
     assert player.played == 1 and player.moved == 1 and player.transforms >= 2
     assert player.privacy_checks >= 2 and player.back_checks > 10
-    # The play screen's last frame shows the table under the result.
-    assert name_of(top()) == "MessageScreen"
-    # Recorded once: one game played, won (Jekyll won).
+    # The play screen's last frame shows the table under the result, which offers to play
+    # again.
+    assert name_of(top()) == "GameOverScreen"
+    # Recorded once: one game played, won (Jekyll won), his points as the score.
     stats = store.Stats(nvm)
     assert stats.played(2) == 1 and stats.won(2) == 1
+    assert stats.score(2, store.STAT_HIGH) == stats.score(2, store.STAT_LOW) == scores[0]
 
 
 def test_transformation_animates_through_tick_and_ends_on_the_new_side():
@@ -198,17 +200,21 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     middle = [cards for frame, cards, hyde_hidden in seen if -2 in cards]
     assert middle and all(cards.count(-2) == 1 for cards in middle)
     assert all(hyde_hidden for _, _, hyde_hidden in seen)
-    # It ends showing the new side's view of the viewport.
+    # It ends showing the new side's view of the viewport, mirrored: the engine's ribbon
+    # right to left (its last card at the left).
     row = screen.ribbon
     shown = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
-    ribbon = screen.flow.obs["ribbon"][screen.flow.top : screen.flow.top + 8]
+    top_card = screen.flow.top
+    ribbon = screen.flow.obs["ribbon"][top_card : top_card + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
+    engine_view = screen.game.observation(1)["ribbon"][::-1]
+    assert shown == engine_view[top_card : top_card + 8]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))
 
 
 def test_pixels_pushed_per_input():
     # Set-up, start, draw; menu: RIGHT RIGHT = Flip, A; RIGHT moves the ribbon cursor.
-    start = "DOWN DOWN A A A RIGHT RIGHT A"
+    start = "DOWN DOWN A A A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.rcur == 1 and screen.flow.top == 0
@@ -262,11 +268,15 @@ def test_hyde_level_recipe_peek_behind_a_privacy_screen():
 def test_setup_rows_match_engine_options():
     host_sim.run("DOWN DOWN A")
     screen = top()
-    assert [row[0] for row in screen.rows] == ["Level", "Handicap", "Rules"]
+    assert [row[0] for row in screen.rows] == ["Level", "Handicap", "You play", "Rules"]
     assert screen.rows[0][1] == ("Poole", "Jekyll", "Hyde")
     assert len(screen.rows[1][1]) == 15
+    assert screen.rows[2][1] == ("Jekyll 1st", "Hyde 2nd")
     # Jekyll level, handicap 3 toward Hyde (LEFT from Off wraps to Hyde +7).
     host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
+    # The first turn comes after Dr. Jekyll's privacy screen.
+    assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
+    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A A")
     game = top().game
     options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     assert game.to_bytes()[1] == options  # the state's first byte, after the tag
@@ -292,27 +302,34 @@ def _driven(stop, level_keys=""):
     return play(Player(level_keys=level_keys, stop=stop)).display.image
 
 
+# Jekyll & Hyde from the main menu, started, his privacy screen, the draw; then Play: the
+# first hand card face up at the first gap.
+_DRAWN = "DOWN DOWN A A A A"
+_PLAYED = _DRAWN + " A A A A"
+
+
 def _golden_images():
     """name -> a function making the image (fixed seeds and keys, so exact pixels)."""
     return {
         "jekyll_setup": lambda: host_sim.run("DOWN DOWN A", seed=3).display.image,
-        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A", seed=3).display.image,
+        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A A", seed=3).display.image,
         "jekyll_menu_apothecary": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A A", seed=3).display.image
+            host_sim.run("DOWN DOWN A RIGHT A A A", seed=3).display.image
         ),
         "jekyll_place_face_down": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
+            host_sim.run("DOWN DOWN A RIGHT A A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
         ),
         "jekyll_flip": lambda: (
             host_sim.run(
-                "DOWN DOWN A A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
+                "DOWN DOWN A A A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
                 seed=3,
             ).display.image
         ),
         "jekyll_transformation": lambda: _driven(_stop_at("PlayScreen", 9, 5)),
         "jekyll_privacy": lambda: _driven(_stop_at("PrivacyScreen")),
         "jekyll_peek": lambda: _driven(_stop_at("PeekScreen"), "RIGHT RIGHT"),
-        "jekyll_result": lambda: _driven(_stop_at("MessageScreen")),
+        "jekyll_result": lambda: _driven(_stop_at("GameOverScreen")),
+        "jekyll_undo": lambda: host_sim.run(_PLAYED + " START DOWN", seed=5).display.image,
     }
 
 
@@ -335,7 +352,7 @@ def test_take_a_trick_by_keys():
 
 def test_ending_a_turn_with_actions_left_asks_first():
     # Jekyll's first turn: draw, flip one card (two actions left), End turn: a question.
-    keys = "DOWN DOWN A A A RIGHT RIGHT A A RIGHT A"
+    keys = "DOWN DOWN A A A A RIGHT RIGHT A A RIGHT A"
     host_sim.run(keys, seed=5)
     assert name_of(top()) == "ConfirmScreen" and top().text == "You have 2 actions left."
     # B: back at the table, the turn goes on.
@@ -346,3 +363,52 @@ def test_ending_a_turn_with_actions_left_asks_first():
     # A: the turn ends, the device goes to Mr. Hyde.
     host_sim.run(keys + " A", seed=5)
     assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Mr. Hyde"
+
+
+def test_undo_from_the_pause_menu_restores_the_turn():
+    sim = host_sim.run(_DRAWN, seed=5)
+    drawn = top().game.to_bytes()
+    drawn_image = sim.display.image.copy()
+    assert top().changes() == 1 and not top().can_undo()
+    host_sim.run(_PLAYED, seed=5)
+    assert len(top().flow.obs["ribbon"]) == 29 and top().can_undo()
+    # START: the pause menu offers Undo (golden jekyll_undo); DOWN A undoes the play.
+    host_sim.run(_PLAYED + " START", seed=5)
+    assert top_name() == "PauseMenu" and top().items[1] == "Undo"
+    sim = host_sim.run(_PLAYED + " START DOWN A", seed=5)
+    screen = top()
+    assert name_of(screen) == "PlayScreen" and screen is app().play
+    assert screen.game is screen.flow.game and screen.game.to_bytes() == drawn
+    assert screen.saved()[: len(drawn)] == drawn
+    assert screen.changes() == 3  # the draw, the play, the undo: it never goes back
+    assert len(screen.flow.obs["hand"]) == 4 and len(screen.flow.obs["ribbon"]) == 28
+    # The table is drawn again exactly as it was after the draw.
+    assert sim.display.image.tobytes() == drawn_image.tobytes()
+    # Nothing more to undo: the draw put a hidden card into the hand.
+    host_sim.run(_PLAYED + " START DOWN A START", seed=5)
+    assert top_name() == "PauseMenu" and "Undo" not in top().items
+
+
+def test_who_goes_first_kept_by_continue_and_in_the_statistics():
+    # You play: Hyde 2nd (the third row). Pausing saves the game at once.
+    nvm = fresh_nvm()
+    host_sim.run("DOWN DOWN A DOWN DOWN RIGHT A A A START", seed=5, nvm=nvm)
+    assert top_name() == "PauseMenu"
+    slot, data = store.Store(nvm).load_game()
+    assert slot == 2 and data[1] == 64  # the option byte, after the tag
+    # Switched off and on: Continue, Dr. Jekyll's privacy screen, the same game.
+    host_sim.run("A", nvm=nvm)
+    assert top_name() == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
+    host_sim.run("A A", nvm=nvm)
+    assert top().game.options == 64 and top().flow.obs["current"] == 0
+    # A whole game with the owner as Mr. Hyde: Jekyll wins (the policy turns faces to his
+    # side), so it counts as played, not won, with Hyde's points as the score.
+    player = Player()
+    player.setup = ["DOWN", "DOWN", "A", "DOWN", "DOWN", "RIGHT", "A"]
+    nvm = fresh_nvm()
+    DrivenSim(player, seed=5, nvm=nvm).run()
+    game = player.result[2].game
+    assert game.options == 64 and game.winner() == 0
+    stats = store.Stats(nvm)
+    assert stats.played(2) == 1 and stats.won(2) == 0
+    assert stats.score(2, store.STAT_HIGH) == game.scores()[1]

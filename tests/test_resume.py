@@ -26,10 +26,10 @@ def finals(monkeypatch):
     seen = []
     original = App.record_result
 
-    def record(self, won):
+    def record(self, won, score=None, parts=()):
         if self.play is not None and not self.recorded:
             seen.append(self.play.game.to_bytes())
-        original(self, won)
+        original(self, won, score, parts)
 
     monkeypatch.setattr(App, "record_result", record)
     return seen
@@ -103,7 +103,7 @@ def test_quitting_clears_the_save_and_pausing_saves_at_once():
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).load_game()[0] == 1
     # Resume from the pause menu, quit to the menu: the game is abandoned, its save goes.
-    host_sim.run("DOWN A A A A START A START DOWN DOWN A A", seed=2, nvm=nvm)
+    host_sim.run("DOWN A A A A START A START UP A A", seed=2, nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).load_game() is None
 
 

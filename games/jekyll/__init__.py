@@ -23,9 +23,16 @@ def _handicaps() -> tuple:
 
 
 # The set-up screen's rows, (label, choices), in the order ``screens.start`` reads them.
-SETUP = (("Level", ("Poole", "Jekyll", "Hyde")), ("Handicap", _handicaps()))
+# "You play": who moves first. The first player is Dr. Jekyll; the device's owner (whose
+# statistics these are) either moves first as Jekyll or lets the other player, and plays
+# Mr. Hyde (``flow.options_for``'s ``first``).
+SETUP = (
+    ("Level", ("Poole", "Jekyll", "Hyde")),
+    ("Handicap", _handicaps()),
+    ("You play", ("Jekyll 1st", "Hyde 2nd")),
+)
 # Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
 # default choice).
 SETTINGS = (("Jekyll level", 0, 0),)
 # What the statistics count as a game won.
-WON = "won: Dr. Jekyll won"
+WON = "won: you won (Jekyll or Hyde, as set up)"

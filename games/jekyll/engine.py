@@ -15,6 +15,13 @@ adjacency, and screens may draw it.
 Seats. Seat 0 is Dr. Jekyll and moves first; seat 1 is Mr. Hyde. The bonus for "all faces
 on one side" goes to the seat with that side's number.
 
+Drawn as it lies. The ribbon turns over like a spread of cards: the card at its bottom end
+is lifted and the rest follow, so on the other side the cards overlap the other way and
+the bottom end is the other one. Each side is drawn as its own player sees it (the
+players face each other across the ribbon): on Hyde's side (1) the ribbon is mirrored,
+index 0 at the right. ``describe`` numbers positions from the left as drawn: on Hyde's
+side index ``i`` of ``n`` cards is position ``n - i``, gap ``g`` is gap ``n - g``.
+
 Options (OR of):
 
 - level: 0 Mr. Poole (draw pile of 10, ribbon 28 with 14 face up), ``OPT_JEKYLL``
@@ -24,6 +31,11 @@ Options (OR of):
   (face up at the deal), or toward Hyde's side with ``OPT_HANDICAP_HYDE``; the ribbon size
   is unchanged: the favoured side gets half + n faces, the other half - n.
   ``OPT_HANDICAP_HYDE`` without an amount is refused.
+- who moves first (bit ``64``): the rule text lets the players choose who goes first, and
+  the first player is always Dr. Jekyll (seat 0). With bit 64 the device's owner is not
+  that player: the owner plays Mr. Hyde, second. The rules do not change; the bit is kept
+  in the options and saves for the screens (``options``: statistics from the owner's
+  seat).
 
 Deal order (``deck``, first card first; a seeded game shuffles the cards, then runs the
 same deal):
@@ -105,7 +117,8 @@ OPT_JEKYLL = const(1)
 OPT_HYDE = const(2)
 OPT_HANDICAP_1 = const(4)
 OPT_HANDICAP_HYDE = const(32)
-_OPT_MASK = const(63)
+_OPT_OWNER_HYDE = const(64)  # the owner plays Mr. Hyde: the other player moves first
+_OPT_MASK = const(127)
 _LEVEL_MASK = const(3)  # OPT_JEKYLL | OPT_HYDE: the level
 _HANDICAP_MASK = const(28)  # 7 * OPT_HANDICAP_1: the handicap amount
 
@@ -118,6 +131,7 @@ OPTION_SETS = (
     OPT_JEKYLL,
     OPT_HYDE,
     3 * OPT_HANDICAP_1,
+    OPT_JEKYLL | _OPT_OWNER_HYDE,
     OPT_HYDE | _HANDICAP_MASK | OPT_HANDICAP_HYDE,
 )
 
@@ -238,6 +252,7 @@ class Game:
         if options & OPT_HANDICAP_HYDE and not options & _HANDICAP_MASK:
             raise ValueError("handicap side without an amount")
         self._rng = Rng(seed)
+        self.options = options
         self._s = bytearray(_SIZE)
         self._level = options & _LEVEL_MASK
         level = self._level
@@ -645,8 +660,11 @@ class Game:
         }
 
     def describe(self, action: int) -> str:
-        """Short plain-words text for a legal action."""
+        """Short plain-words text for a legal action (positions counted from the left as
+        the ribbon is drawn: mirrored on Hyde's side, see the module docstring)."""
         s = self._s
+        n = s[_RLEN]
+        mirrored = s[_SIDE] == 1
         if action == TRANSFORM:
             return "transform"
         if action == END_TURN:
@@ -661,23 +679,28 @@ class Game:
             start = action - TAKE_BASE
             at = _RIB + start
             points = trick_points((s[at] & _CODE, s[at + 1] & _CODE, s[at + 2] & _CODE))
-            return "take the trick at %d-%d (%d)" % (start + 1, start + 3, points)
+            first = n - 2 - start if mirrored else start + 1
+            return "take the trick at %d-%d (%d)" % (first, first + 2, points)
         if action >= FLIP_BASE:
             # One string per call: conformance describes every legal action in one step.
             index = action - FLIP_BASE
             if self._up(index):
                 return "flip %s face down" % name(s[_RIB + index] & _CODE)
-            return "flip card %d face up" % (index + 1)
+            return "flip card %d face up" % (n - index if mirrored else index + 1)
         if action >= MOVE_BASE:
             index = (action - MOVE_BASE) >> 6
+            target = action & 63
+            target = n - target if mirrored else target + 1
             if self._up(index):
-                return "move %s to %d" % (name(s[_RIB + index] & _CODE), (action & 63) + 1)
-            return "move card %d to %d" % (index + 1, (action & 63) + 1)
+                return "move %s to %d" % (name(s[_RIB + index] & _CODE), target)
+            return "move card %d to %d" % (n - index if mirrored else index + 1, target)
         position = (action & 127) >> 1
+        if mirrored:
+            position = n - position
         face = "up" if action & 1 else "down"
         if position == 0:
             return "play %s face %s at the left end" % (name(action >> 7), face)
-        if position == s[_RLEN]:
+        if position == n:
             return "play %s face %s at the right end" % (name(action >> 7), face)
         return "play %s face %s at %d" % (name(action >> 7), face, position + 1)
 
@@ -706,6 +729,7 @@ class Game:
         game._rng = rng
         game._s = state
         game._level = state[_OPT] & _LEVEL_MASK
+        game.options = state[_OPT]
         return verify(game)
 
     def check_invariants(self) -> None:
@@ -715,6 +739,7 @@ class Game:
         level = self._level
         options = s[_OPT]
         check(options & _LEVEL_MASK == level and level != _LEVEL_MASK, "options")
+        check(not options & ~_OPT_MASK, "option bits")
         check(not (options & OPT_HANDICAP_HYDE and not options & _HANDICAP_MASK), "handicap")
         check(s[_SIDE] < 2 and s[_PLAYER] < 2 and s[_PHASE] <= PHASE_FIRST, "ranges")
         turn = s[_TURN]

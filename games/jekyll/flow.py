@@ -13,6 +13,18 @@ Gaps. A gap is a place between ribbon cards: gap ``g`` (0..n) lies before card `
 (gap n is the right end). A play lands at its gap. A move of the card at ``source`` to
 gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source`` and
 ``source + 1`` would leave the card where it is, so the move cursor skips them.
+
+The ribbon as drawn. On Hyde's side the ribbon is drawn mirrored (the engine's docstring
+says why): ``Play.obs`` holds the ribbon in drawn order, left to right, and every cursor
+counts in it; ``Play.action`` turns drawn places into the engine's (index ``i`` of ``n``
+is ``n - 1 - i``, gap ``g`` is ``n - g``). The helpers above take engine places.
+
+Undo. A turn can be taken back action by action to its start, but never past an action
+that showed the player something hidden: the draw (a hidden card, or the card under an
+apothecary pile's top, or a recipe peek), a face-down card flipped face up, the
+transformation (every face-down card shows), the end of the turn. After such an action the
+flow keeps the state (``state``, the engine's bytes) and the actions since (``stack``);
+``undo`` loads the state and replays all but the last.
 """
 
 from micropython import const
@@ -25,6 +37,7 @@ try:
 except ImportError:
     pass
 
+_OPT_OWNER_HYDE = const(64)  # the engine's option bit: the device's owner plays Mr. Hyde
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
 SHORT_NAMES = ("Jekyll", "Hyde")
 
@@ -44,12 +57,13 @@ def handicap_choices() -> Tuple[str, ...]:
     return SETUP[1][1]
 
 
-def options_for(level: int, handicap: int) -> int:
-    """Engine option bits for a level index (0 Poole, 1 Jekyll, 2 Hyde) and a handicap
-    choice index (0 off, 1..7 toward Jekyll, 8..14 toward Hyde)."""
-    if not 0 <= level <= 2 or not 0 <= handicap <= 2 * HANDICAP_MAX:
+def options_for(level: int, handicap: int, first: int = 0) -> int:
+    """Engine option bits for a level index (0 Poole, 1 Jekyll, 2 Hyde), a handicap
+    choice index (0 off, 1..7 toward Jekyll, 8..14 toward Hyde) and who moves first as
+    Dr. Jekyll (0 the device's owner, 1 the other player: the owner plays Mr. Hyde)."""
+    if not 0 <= level <= 2 or not 0 <= handicap <= 2 * HANDICAP_MAX or not 0 <= first <= 1:
         raise ValueError("bad set-up values")
-    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level]
+    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level] | first * _OPT_OWNER_HYDE
     if handicap > HANDICAP_MAX:
         options |= (handicap - HANDICAP_MAX) * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     elif handicap:
@@ -233,10 +247,11 @@ def result_text(obs: Dict[str, Any], names: Any) -> str:
     return text
 
 
-def recorded_win(winner: int) -> bool:
-    """What the statistics count as a win: Dr. Jekyll (seat 0, the player who starts and
-    usually owns the device) winning. Draws and Hyde's wins count as played only."""
-    return winner == 0
+def owner_seat(options: int) -> int:
+    """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
+    moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
+    A game is won when that seat wins; draws and the other seat's wins count as played."""
+    return 1 if options & _OPT_OWNER_HYDE else 0
 
 
 # --- the play screen's state machine -------------------------------------------------------
@@ -330,6 +345,8 @@ class Play:
         self.wave_at = 0
         self.wave_step = 1
         self.transformations = 0  # waves played to their end (for tests)
+        self.state = game.to_bytes()  # undo: the state it goes back to at most
+        self.stack: List[int] = []  # undo: the actions since that state
         self.sync()
 
     # -- state from the engine -------------------------------------------------------------
@@ -340,11 +357,18 @@ class Play:
         if not game.is_over():
             self.seat = game.current_player()
         obs = game.observation(self.seat)
+        if obs["side"]:
+            # Hyde's side: the ribbon as drawn, mirrored (face-down cards are -1).
+            ribbon = obs["ribbon"]
+            ribbon.reverse()
+            obs["face_up"] = bytes([0 if code < 0 else 1 for code in ribbon])
         self.obs = obs
         self.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
         hand = obs["hand"]
+        length = len(obs["ribbon"])
         self.hcur = min(self.hcur, max(len(hand) - 1, 0))
-        self.rcur = min(self.rcur, max(len(obs["ribbon"]) - 1, 0))
+        self.rcur = min(self.rcur, max(length - 1, 0))
+        self.top = min(self.top, max(length - VISIBLE, 0))
         self.mask = menu_mask(game, obs, self.tricks)
         self.item = default_item(self.mask, obs["phase"], self.item)
         if game.is_over():
@@ -438,19 +462,26 @@ class Play:
         return self.mode == MODE_DRAW and pile == self.pile and not self.obs["over"]
 
     def action(self) -> int:
-        """The action the cursors build now, or -1."""
+        """The action the cursors build now (drawn places turned into the engine's), or -1."""
         mode = self.mode
         obs = self.obs
+        # Drawn index i is the engine's i, or n - 1 - i on the mirrored side; gap g, n - g.
+        n = len(obs["ribbon"])
+        mirrored = obs["side"] == 1
         if mode == MODE_DRAW:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
-            return play_action(obs["hand"][self.hcur], self.gap, self.face_up)
+            gap = n - self.gap if mirrored else self.gap
+            return play_action(obs["hand"][self.hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
+            if mirrored:
+                return move_action(n - 1 - self.source, n - self.gap)
             return move_action(self.source, self.gap)
         if mode == MODE_FLIP:
-            return flip_action(self.rcur)
+            return flip_action(n - 1 - self.rcur if mirrored else self.rcur)
         if mode == MODE_TAKE and self.tricks:
-            return take_action(self.tricks[self.trick])
+            start = self.tricks[self.trick]
+            return take_action(n - 3 - start if mirrored else start)
         return -1
 
     def caption(self) -> str:
@@ -694,8 +725,18 @@ class Play:
             return 0
         peeks = len(self.obs["peeks"])
         seat = self.seat
+        # What shows something hidden (see Undo in the module docstring): the draw, the end
+        # of the turn, a face-down card flipped (flips come from the ribbon cursor).
+        shows = action >= engine.DRAW_BASE or (
+            self.mode == MODE_FLIP and not self.obs["face_up"][self.rcur]
+        )
         game.apply_action(action)
         self.applied += 1
+        if shows:
+            self.state = game.to_bytes()
+            self.stack = []
+        else:
+            self.stack.append(action)
         changed = self.sync()
         if game.is_over():
             self.event = EVENT_OVER
@@ -707,17 +748,47 @@ class Play:
             self.peek_seat = seat
         return changed
 
+    def can_undo(self) -> bool:
+        """True if an action of this turn can be taken back (see Undo in the module
+        docstring): not during the transformation's wave, nor once the game is over."""
+        return len(self.stack) > 0 and self.mode != MODE_ANIM and self.mode != MODE_OVER
+
+    def undo(self) -> int:
+        """Take back the last action: the state before it, exactly (the kept state with the
+        other actions replayed), back in the menu; ``game`` is a new ``engine.Game``.
+        Counts as a change (``applied`` only grows). Returns the ``DRAW_*`` bits (0 when
+        there is nothing to undo)."""
+        self.event = EVENT_NONE
+        if not self.can_undo():
+            return 0
+        self.stack.pop()
+        game = engine.Game.from_bytes(self.state)
+        for action in self.stack:
+            game.apply_action(action)
+        self.game = game
+        self.applied += 1
+        return self.sync()
+
     def end_turn(self) -> int:
         """End the turn (confirmed with actions left); ``event`` EVENT_PASS or EVENT_OVER."""
         self.event = EVENT_NONE
         return self._apply(engine.END_TURN)
 
     def _transform(self) -> int:
-        """Apply the transformation and start its wave (``tick`` plays it)."""
+        """Apply the transformation and start its wave (``tick`` plays it). The ribbon is
+        now drawn mirrored: the viewport shows the same cards, in the other order. Every
+        face-down card shows: no undo goes back past it."""
         self.wave_old = self.ribbon_codes()
-        self.game.apply_action(engine.TRANSFORM)
+        top = self.top
+        game = self.game
+        game.apply_action(engine.TRANSFORM)
         self.applied += 1
-        self.obs = self.game.observation(self.seat)
+        self.state = game.to_bytes()
+        self.stack = []
+        self.sync()
+        length = len(self.obs["ribbon"])
+        self.top = max(length - VISIBLE - top, 0)
+        self.rcur = max(length - 1 - self.rcur, 0)
         self.wave_new = self.ribbon_codes()
         # Toward Hyde's side the wave runs right to left, toward Jekyll's left to right.
         self.wave_step = -1 if self.obs["side"] == 1 else 1

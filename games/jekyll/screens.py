@@ -20,17 +20,23 @@ your recipe peeks. Draw: LEFT/RIGHT pick a pile, A draws. Play: LEFT/RIGHT pick 
 card, A; LEFT/RIGHT/UP/DOWN choose face up or down (the card shows its back for down), A;
 LEFT/RIGHT move the placement bar along the ribbon's gaps (UP/DOWN still turn the card),
 A plays. Move: pick a ribbon card, A, move the bar, A. Flip: pick a ribbon card, A.
-Take: LEFT/RIGHT cycle through the takeable tricks (lit), A takes. B steps back.
+Take: LEFT/RIGHT cycle through the takeable tricks (lit), A takes. B steps back. The
+pause menu's Undo takes back this turn's actions one by one, up to the draw, the
+transformation or a face-down card flipped face up (``flow``, Undo).
 
 Every cursor-built action is checked with the engine's ``can_apply`` (no legal-action
 list). The transformation plays as a wave of cards turning over across the viewport
 (right to left toward Hyde's side, left to right toward Jekyll's, as the ribbon would be
-flipped over) over a few ``tick`` frames, then the banner takes the new side's colour.
-After "End turn" the screen shows the next player's hand behind a privacy screen ("Pass
-to Mr. Hyde"). At the Mr. Hyde level, emptying an apothecary pile shows the peeked recipe
-card only after a privacy screen, then hides it again. At the end: a result screen with
-the winner, why the game ended and the scores; statistics count a game as won when Dr.
-Jekyll (seat 0, who starts) wins (``flow.recorded_win``).
+flipped over) over a few ``tick`` frames, then the banner takes the new side's colour. On
+Hyde's side the ribbon is drawn mirrored (the engine's docstring says why), the flow's
+observation already in that order. The first turn, like a resumed game's, comes after
+a privacy screen ("Pass to Dr. Jekyll"). After "End turn" the screen shows the next
+player's hand behind a privacy screen ("Pass to Mr. Hyde"). At the Mr. Hyde level,
+emptying an apothecary pile shows the peeked recipe card only after a privacy screen,
+then hides it again. At the end: the kit's game-over
+screen with the winner, why the game ended and the scores (A plays again); statistics
+keep the owner's seat's result and points (``flow.owner_seat``: Dr. Jekyll, who starts,
+unless the set-up's "You play" row says Hyde).
 """
 
 import displayio
@@ -68,9 +74,13 @@ _TILE_H = const(7)
 
 
 def start(app: App, values: List[int]) -> Screen:
-    """A new game from the set-up values: the play screen, Dr. Jekyll to move."""
-    options = flow.options_for(values[0], values[1] if len(values) > 1 else 0)
-    return PlayScreen(engine.Game(app.new_seed(), options))
+    """A new game from the set-up values: the play screen, Dr. Jekyll to move, behind his
+    privacy screen."""
+    count = len(values)
+    options = flow.options_for(
+        values[0], values[1] if count > 1 else 0, values[2] if count > 2 else 0
+    )
+    return PlayScreen(engine.Game(app.new_seed(), options), covered=True)
 
 
 def resume(app: App, data: bytes) -> Screen:
@@ -118,7 +128,7 @@ class PlayScreen(Screen):
         super().__init__()
         self.game = game
         self.flow = flow.Play(game, cards.name)
-        self.covered = covered  # a privacy screen comes first (a resumed game)
+        self.covered = covered  # a privacy screen comes first (a new or resumed game)
         level = game.observation(0)["level"]
         self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
         piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
@@ -127,11 +137,24 @@ class PlayScreen(Screen):
 
     def saved(self) -> bytes:
         """The game and the flow's cursors as bytes, for ``resume``."""
-        return self.game.to_bytes() + self.flow.cursors()
+        return self.flow.game.to_bytes() + self.flow.cursors()
 
     def changes(self) -> int:
-        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        """Actions sent to the engine so far, and undos (the app saves the game when this
+        moves; it never goes back)."""
         return self.flow.applied
+
+    def can_undo(self) -> bool:
+        """True if the pause menu may offer Undo (``flow.Play.can_undo``)."""
+        return self.flow.can_undo()
+
+    def undo(self, app: App) -> None:
+        """Take back the turn's last action, like a key press (the flow loads the state
+        before it)."""
+        changed = self.flow.undo()
+        self.game = self.flow.game
+        self._draw(changed)
+        self._follow(app)
 
     # --- building ------------------------------------------------------------------------
 
@@ -406,12 +429,9 @@ class PlayScreen(Screen):
             app.push(PrivacyScreen("Recipe peek: %s only" % name, reveal))
         elif event == flow.EVENT_OVER:
             obs = play.obs
-            app.record_result(flow.recorded_win(obs["winner"]))
-            app.push(
-                MessageScreen(
-                    flow.result_title(obs["winner"]), flow.result_text(obs, cards.name), App.home
-                )
-            )
+            seat = flow.owner_seat(play.game.options)
+            app.record_result(obs["winner"] == seat, obs["scores"][seat])
+            app.game_over(flow.result_title(obs["winner"]), flow.result_text(obs, cards.name))
 
 
 class PeekScreen(Screen):

@@ -126,7 +126,7 @@ def setup_rows(app: App, entry: Any) -> List[List[Any]]:
     each row at the choice last played, a row that is a setting at the saved setting
     (the last played choice too, unless changed on the Settings screen since)."""
     declared = entry.declaration()
-    rows = []
+    rows: List[List[Any]] = []
     for label, choices in declared.SETUP:
         row = len(rows)
         chosen = 0

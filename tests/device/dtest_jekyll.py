@@ -53,6 +53,7 @@ _RECIPE = 104
 _PEEK = 108
 _TRICK = 114
 _TRICKBY = 159
+_OWNER_HYDE = 64  # the option bit: the device's owner plays Mr. Hyde (the other goes first)
 
 
 def _deal(level, recipe=(), piles=(), jekyll=(), hyde=(), ribbon=()):
@@ -147,7 +148,7 @@ def test_explicit_deck_order():
 
 
 def test_bad_options_and_decks():
-    for options in (3, 64, OPT_HANDICAP_HYDE, 1 << 10):
+    for options in (3, 128, OPT_HANDICAP_HYDE, 1 << 10):
         raises(ValueError, lambda: Game(0, options), "options %d accepted" % options)
     bad_hyde = list(range(1, 45)) + [0]  # Excuse not in the recipe's 4 cards
     for options, deck in (
@@ -305,6 +306,8 @@ def test_trick_in_game_at_edges_and_between_face_down():
     view = game.observation(1)
     assert view["ribbon"][8:11] == [12, 13, 14] and view["face_up"][7:12] == b"\x00\x01\x01\x01\x00"
     assert _legal(game, TAKE_BASE + 8)
+    # Hyde's side is drawn mirrored: of 22 cards, indices 8..10 are the 14th..12th.
+    assert game.describe(TAKE_BASE + 8) == "take the trick at 12-14 (10)"
     game.apply_action(TAKE_BASE + 8)
     assert game.scores() == [20, 10]
     game.check_invariants()
@@ -583,3 +586,50 @@ def test_random_play_on_device():
             replay.apply_action(action)
         assert replay.to_bytes() == game.to_bytes()
         yield
+
+
+def test_who_goes_first_option_changes_no_rule():
+    # "Choose who goes first. The first player takes on the role of Dr. Jekyll." Bit 64
+    # says the device's owner let the other player go first (and plays Mr. Hyde): seat 0
+    # still moves first as Jekyll, and the deal and play are the same; only the option
+    # byte differs, kept by the save.
+    plain = Game(5, OPT_JEKYLL)
+    other = Game(5, OPT_JEKYLL | _OWNER_HYDE)
+    assert plain.options == OPT_JEKYLL and other.options == OPT_JEKYLL | _OWNER_HYDE
+    assert other.current_player() == 0 and other.observation(0) == plain.observation(0)
+    data = other.to_bytes()
+    assert data[STATE_AT] == OPT_JEKYLL | _OWNER_HYDE
+    assert data[STATE_AT + 1 :] == plain.to_bytes()[STATE_AT + 1 :]
+    _play_simple_turn(other)
+    _play_simple_turn(plain)
+    assert other.to_bytes()[STATE_AT + 1 :] == plain.to_bytes()[STATE_AT + 1 :]
+    loaded = Game.from_bytes(other.to_bytes())
+    assert loaded.options == OPT_JEKYLL | _OWNER_HYDE and loaded.to_bytes() == other.to_bytes()
+    bad = bytearray(data)
+    bad[STATE_AT] |= 128  # no such option
+    raises(ValueError, lambda: Game.from_bytes(bytes(bad)), "unknown option bit loaded")
+
+
+def test_describe_counts_from_the_left_as_drawn():
+    # On Hyde's side the ribbon is drawn mirrored: engine index i of n is position n - i,
+    # engine gap g is gap n - g (the left end is the engine's right end).
+    game = Game(0, 0, list(range(44)))
+    game.apply_action(DRAW_BASE)
+    assert game.describe(FLIP_BASE + 20) == "flip card 21 face up"  # Jekyll's side: as is
+    game.apply_action(FLIP_BASE + 27)
+    game.apply_action(END_TURN)
+    game.apply_action(DRAW_BASE)
+    game.apply_action(FLIP_BASE + 0)
+    game.apply_action(TRANSFORM)
+    view = game.observation(1)
+    assert view["side"] == 1 and view["ribbon"][0] == 16 and view["face_up"][1] == 0
+    assert game.describe(FLIP_BASE + 1) == "flip card 27 face up"
+    assert game.describe(FLIP_BASE + 0) == "flip Discovery face down"
+    assert game.describe(MOVE_BASE + 1 * 64 + 5) == "move card 27 to 23"
+    assert game.describe(MOVE_BASE + 0 * 64 + 27) == "move Discovery to 1"
+    card = view["hand"][0]
+    words = game.describe(PLAY_BASE + card * 128 + 0 * 2 + 1)
+    assert words.startswith("play ") and words.endswith(" face up at the right end")
+    words = game.describe(PLAY_BASE + card * 128 + 28 * 2)
+    assert words.endswith(" face down at the left end")
+    assert game.describe(PLAY_BASE + card * 128 + 3 * 2).endswith(" face down at 26")

@@ -11,6 +11,7 @@ from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 # The ribbon bytes in a save: the state's own offset (15) past the save's tag byte.
 _RIBBON = STATE_AT + 15
+_OWNER_HYDE = 64  # the engine's option bit: the device's owner plays Mr. Hyde
 
 
 def test_handicap_choices_and_options():
@@ -31,6 +32,14 @@ def test_handicap_choices_and_options():
             shift = handicap if handicap <= 7 else -(handicap - 7)
             assert ups == half + shift
     raises(ValueError, lambda: flow.options_for(3, 0), "level 3 accepted")
+    # Who goes first: the owner as Dr. Jekyll (0), or the other player (1, owner is Hyde).
+    assert flow.options_for(0, 0, 0) == 0
+    assert flow.options_for(0, 0, 1) == _OWNER_HYDE
+    assert flow.options_for(1, 9, 1) == engine.OPT_JEKYLL | 2 * engine.OPT_HANDICAP_1 | (
+        engine.OPT_HANDICAP_HYDE | _OWNER_HYDE
+    )
+    raises(ValueError, lambda: flow.options_for(0, 0, 2), "third first player accepted")
+    assert engine.Game(1, flow.options_for(2, 0, 1)).options == engine.OPT_HYDE | _OWNER_HYDE
 
 
 def _first_turn_game():
@@ -134,7 +143,9 @@ def test_texts():
     assert flow.phase_text(game.observation(0)) == "Jekyll: 3 left"
     assert flow.score_text([10, 5]) == "J 10  H 5"
     assert flow.result_title(1) == "Mr. Hyde wins" and flow.result_title(-1) == "A draw"
-    assert flow.recorded_win(0) and not flow.recorded_win(1) and not flow.recorded_win(-1)
+    # The statistics keep the owner's seat: Jekyll's unless the other player went first.
+    assert flow.owner_seat(0) == 0 and flow.owner_seat(engine.OPT_HYDE) == 0
+    assert flow.owner_seat(_OWNER_HYDE | engine.OPT_JEKYLL) == 1
 
 
 def test_result_text_names_the_reason():
@@ -358,3 +369,215 @@ def test_after_the_transformation_the_cursor_is_not_on_end_turn():
                 play.end_turn()
     assert play.transformations == 1 and play.obs["actions_left"] > 0
     assert play.item != flow.ITEM_LAST and play.mask & (1 << play.item)
+
+
+# --- the mirrored ribbon on Hyde's side ------------------------------------------------------
+
+
+def _hyde_after_transformation():
+    """A Poole game at Hyde's first turn, just transformed: the ribbon on Hyde's side. The
+    2s lie at engine indices 14..16 between face-down cards there: a trick to take."""
+    others = [card for card in range(44) if card not in (6, 7, 8)]
+    # Pile 10, hands 6, then the ribbon: 14 faces on Jekyll's side, 14 on Hyde's.
+    deck = others[:16] + others[16:30] + [6, 7, 8] + others[30:]
+    game = engine.Game(0, 0, deck)
+    game.apply_action(engine.DRAW_BASE)
+    game.apply_action(flow.flip_action(17))  # its face to Jekyll's side: down on Hyde's
+    game.apply_action(engine.END_TURN)
+    game.apply_action(engine.DRAW_BASE)
+    game.apply_action(flow.flip_action(0))
+    play = flow.Play(game, name)
+    _to_item(play, flow.ITEM_LAST)
+    play.key(K_A)  # Transform, by key
+    now = 0
+    while play.mode == flow.MODE_ANIM:
+        now += 50
+        play.tick(now)
+    return play
+
+
+def _reversed(items):
+    out = list(items)
+    out.reverse()
+    return out
+
+
+def test_hyde_side_is_drawn_mirrored():
+    play = _hyde_after_transformation()
+    game = play.game
+    seen = game.observation(1)
+    n = len(seen["ribbon"])
+    assert seen["side"] == 1 and n == 28
+    # The flow's ribbon is the engine's, right to left; every cursor counts in it.
+    assert play.obs["ribbon"] == _reversed(seen["ribbon"])
+    assert list(play.obs["face_up"]) == _reversed(seen["face_up"])
+    # The trick at engine 14..16 is drawn at 11..13.
+    assert engine.takeable(seen["ribbon"], seen["face_up"]) == [14]
+    assert play.tricks == [11] and play.mask & (1 << flow.ITEM_TAKE)
+    _to_item(play, flow.ITEM_TAKE)
+    play.key(K_A)
+    assert play.lit_cards() == (11, 13) and play.action() == flow.take_action(14)
+    assert play.caption() == "take the trick at 12-14 (10)"
+    # Flip the drawn left-most card: the engine's right-most.
+    play.key(K_B)
+    _to_item(play, flow.ITEM_FLIP)
+    play.key(K_A)
+    play.rcur = 0
+    assert play.action() == flow.flip_action(n - 1)
+    was = play.obs["face_up"][0]
+    play.key(K_A)
+    assert play.obs["face_up"][0] != was and game.observation(1)["face_up"][n - 1] != was
+    # Play a card face up at the drawn left end: the engine's right end.
+    _to_item(play, flow.ITEM_PLAY)
+    play.key(K_A)
+    card = play.obs["hand"][play.hcur]
+    play.key(K_A)
+    play.key(K_A)
+    while play.gap:
+        play.key(K_LEFT)
+    assert play.gap == 0 and play.action() == flow.play_action(card, n, True)
+    assert play.caption() == "%s up, left end" % name(card)
+    assert game.describe(play.action()).endswith("face up at the left end")
+    play.key(K_A)
+    n += 1
+    assert play.obs["ribbon"][0] == card and game.observation(1)["ribbon"][n - 1] == card
+    # Move the drawn card 2 to drawn gap 4: it lands at drawn index 3.
+    before = list(play.obs["ribbon"])
+    _to_item(play, flow.ITEM_MOVE)
+    play.key(K_A)
+    play.rcur = 2
+    play.key(K_A)
+    assert play.source == 2 and play.gap == 4
+    assert play.action() == flow.move_action(n - 3, n - 4)
+    play.key(K_A)
+    moved = before.pop(2)
+    before.insert(3, moved)
+    assert play.obs["ribbon"] == before
+    assert game.observation(1)["ribbon"] == _reversed(before)
+
+
+def test_the_transformation_keeps_the_same_cards_in_view():
+    game = engine.Game(7)
+    game.apply_action(engine.DRAW_BASE)
+    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.END_TURN)
+    game.apply_action(engine.DRAW_BASE)
+    game.apply_action(flow.flip_action(0))
+    play = flow.Play(game, name)
+    play.key(K_DOWN)  # look at cards 4..11
+    assert play.top == 4
+    ribbon = game.observation(1)["ribbon"]
+    _to_item(play, flow.ITEM_LAST)
+    play.key(K_A)
+    assert play.mode == flow.MODE_ANIM
+    # Mirrored, the same eight cards show, in the other order: 27 - 11 = 16 .. 23.
+    assert play.top == 16 and len(ribbon) == 28
+    after = game.observation(1)["ribbon"]
+    assert play.wave_old == ribbon[4:12]
+    assert play.wave_new == [after[11 - i] for i in range(8)]
+
+
+# --- undo ------------------------------------------------------------------------------------
+
+
+def _flip_to(play, want_face_up):
+    """Flip (by keys) the first drawn card whose face-up flag is ``want_face_up``."""
+    _to_item(play, flow.ITEM_FLIP)
+    play.key(K_A)
+    target = -1
+    for i in range(len(play.obs["ribbon"])):
+        if play.obs["face_up"][i] == want_face_up:
+            target = i
+            break
+    while play.rcur != target:
+        play.key(K_RIGHT)
+    play.key(K_A)
+
+
+def test_undo_takes_back_each_action_of_the_turn_exactly():
+    play = _play()
+    assert not play.can_undo() and play.undo() == 0
+    play.key(K_A)  # the draw: a hidden card into the hand, never undone
+    assert not play.can_undo()
+    states = [play.game.to_bytes()]
+    # Play a card face down, move a card, flip a face-up card face down: nothing hidden
+    # shows, so each can be taken back.
+    _to_item(play, flow.ITEM_PLAY)
+    for key in (K_A, K_A, K_UP, K_A, K_A):
+        play.key(key)
+    states.append(play.game.to_bytes())
+    _to_item(play, flow.ITEM_MOVE)
+    for key in (K_A, K_A, K_A):
+        play.key(key)
+    states.append(play.game.to_bytes())
+    _flip_to(play, 1)
+    assert play.obs["actions_left"] == 0 and play.can_undo()
+    changes = play.applied
+    assert changes == 4
+    while len(states):
+        yield
+        assert play.can_undo()
+        if play.mask & (1 << flow.ITEM_PLAY):
+            # From a step of an action too (Play: the hand cursor): back to the menu.
+            _to_item(play, flow.ITEM_PLAY)
+            play.key(K_A)
+            assert play.mode == flow.MODE_HAND
+        assert play.undo() == flow.DRAW_ALL
+        changes += 1
+        assert play.applied == changes  # a change the autosave sees; it never goes back
+        assert play.game.to_bytes() == states.pop()
+        assert play.mode == flow.MODE_MENU and play.event == flow.EVENT_NONE
+        view = play.game.observation(0)
+        assert play.obs["hand"] == view["hand"] and play.obs["ribbon"] == view["ribbon"]
+    # Back at the start of the turn (after the draw): nothing more to undo.
+    assert not play.can_undo() and play.undo() == 0 and play.applied == changes
+    assert play.obs["actions_left"] == 3
+
+
+def test_undo_never_goes_back_past_hidden_cards_shown():
+    play = _play()
+    play.key(K_A)
+    # A face-down card flipped face up shows its face: no undo past it.
+    _flip_to(play, 0)
+    assert not play.can_undo()
+    shown = play.game.to_bytes()
+    _flip_to(play, 1)  # face down again: that one may be taken back, to ``shown``
+    assert play.can_undo()
+    play.undo()
+    assert play.game.to_bytes() == shown and not play.can_undo()
+    # The end of the turn, the next draw: no undo.
+    _to_item(play, flow.ITEM_LAST)
+    play.key(K_A)
+    assert play.event == flow.EVENT_CONFIRM_END
+    play.end_turn()
+    assert play.event == flow.EVENT_PASS and not play.can_undo()
+    play.key(K_A)
+    assert play.obs["current"] == 1 and not play.can_undo()
+    # Hyde's opening action (a face-up card turned down) may be taken back before the
+    # transformation ...
+    before = play.game.to_bytes()
+    _flip_to(play, 1)
+    assert play.obs["phase"] == engine.PHASE_TRANSFORM and play.can_undo()
+    play.undo()
+    assert play.game.to_bytes() == before and play.obs["phase"] == engine.PHASE_OPENING
+    _flip_to(play, 1)
+    # ... but not after it: every face-down card shows.
+    _to_item(play, flow.ITEM_LAST)
+    play.key(K_A)
+    assert play.mode == flow.MODE_ANIM and not play.can_undo()
+    now = 0
+    while play.mode == flow.MODE_ANIM:
+        now += 50
+        play.tick(now)
+    assert not play.can_undo() and play.undo() == 0
+
+
+def test_undo_a_trick_on_the_mirrored_side():
+    play = _hyde_after_transformation()
+    before = play.game.to_bytes()
+    _to_item(play, flow.ITEM_TAKE)
+    play.key(K_A)
+    play.key(K_A)
+    assert play.obs["scores"] == [0, 10] and play.can_undo()
+    play.undo()
+    assert play.game.to_bytes() == before and play.tricks == [11]
