@@ -137,9 +137,19 @@ class Chain:
 # row has 15 values, the same rule with other amounts: Off, one for each side, and the
 # largest). The set-up opens at the choices last played: the keys go from there.
 RUNS = (
-    ("whist", ((0, 1, 0, 0), (1, 0, 1, 1), (2, 1, 0, 2), (3, 0, 1, 3))),
+    (
+        "whist",
+        (
+            (0, 1, 0, 0, 0),
+            (1, 0, 1, 1, 1),
+            (4, 1, 0, 2, 0),
+            (5, 0, 1, 3, 1),
+            (2, 0, 0, 0, 0),
+            (3, 1, 1, 0, 0),
+        ),
+    ),
     ("bharg", ((0, 1, 0), (1, 0, 1), (0, 3, 2), (1, 3, 3), (0, 2, 0))),
-    ("jekyll", ((0, 0), (1, 3), (2, 12), (0, 7))),
+    ("jekyll", ((0, 0, 0), (1, 3, 1), (2, 12, 0), (0, 7, 1))),
 )
 
 
