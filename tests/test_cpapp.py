@@ -16,7 +16,7 @@ import bundle  # noqa: E402
 # Boot, open Gongor Whist's set-up, start, play a little, quit from the pause menu.
 QUIT_SCRIPT = (
     "SEEDS 5\n#start-whist-quit A WAIT*200 A WAIT*300 A RIGHT A WAIT*200 "
-    "START DOWN DOWN A A WAIT*300 #quit-whist-quit\n"
+    "START UP A A WAIT*300 #quit-whist-quit\n"
 )
 # The same, but the marker claims the game was played to its end.
 UNFINISHED_SCRIPT = QUIT_SCRIPT.replace("#quit-", "#done-")

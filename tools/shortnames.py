@@ -125,6 +125,8 @@ def plan(sources, readers=()):
         for token in _tokens(text):
             if token.type == tokenize.NAME and _private(token.string):
                 owners.setdefault(token.string, set()).add(None)
+            elif token.type in _STRING_TOKENS:  # getattr(ui, "_sheets")
+                in_strings.update(_words(token.string))
     for relative, modules_used in bases.items():
         for module in modules_used:
             other = modules.get(module)

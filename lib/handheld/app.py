@@ -258,6 +258,9 @@ class App:
     def play_again(self) -> None:
         """The same game again, with the same set-up choices and a new deal: the finished
         game's screens go first, so the two games are never in the heap at once."""
+        if self.game_screens is None:
+            self.home()
+            return
         while len(self.stack) > 1:
             self._discard(self.stack.pop())
         self.play = None

@@ -104,6 +104,9 @@ def _continue(app: App, entry: Any) -> None:
         app.push(MessageScreen(entry.name, _UNREADABLE))
         app.stack[0].group = None  # its rows change (no "Continue") when it is back
         return
+    # "Play again" at its end: its set-up choices are the ones last played, remembered.
+    app.game_screens = module
+    app.values = [row[2] for row in setup_rows(app, entry)]
     app.run_game(entry, screen, False, resumed=True)
 
 
