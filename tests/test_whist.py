@@ -57,8 +57,9 @@ def play_against_reference(seed, options, chooser):
     """Play the engine and a from-scratch reference in lockstep; every legal list must agree."""
     game = engine.Game(seed, options)
     rng = Rng(seed)
-    size = 8 if options & engine.OPT_PAWNS else 7
-    passes = (1, 2, 3, 5)[options >> 4]
+    # Hands of eight with the Pawns, unless the Pawns play in hands of seven.
+    size = 8 if options & engine.OPT_PAWNS and not options & engine.OPT_SEVEN else 7
+    passes = (1, 2, 3, 5)[(options >> 4) & 3]
     score = 0
     main_cards = list(range(6, 36))
     if options & engine.OPT_PAWNS:
@@ -180,6 +181,7 @@ def test_observation_keys_are_stable():
         "pass_index",
         "passes",
         "easy",
+        "pawns",
     }
     game = engine.Game(1, engine.OPT_EASY | engine.OPT_UNDER)
     chooser = random.Random(1)

@@ -15,6 +15,7 @@ from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
+from decktet import cards
 from games.whist import engine, flow
 from host_sim.sim import FRAME_MS, SETTLE_MS
 
@@ -77,11 +78,14 @@ class Strategy:
         if name == "WhistScreen":
             self.screen = screen
             return self.play(sim, screen)
-        if name == "MessageScreen":
+        if name in ("MessageScreen", "GameOverScreen"):
             game = self.screen.game
             self.summaries.append((screen.heading, screen.text, game.scores()[0]))
-            if screen.heading == "Game over":
+            if name == "GameOverScreen":
+                # The end: B goes to the menu (A would play again).
+                assert screen.heading == "Game over"
                 self.finished = True
+                return "B"
             return "A"
         if name == "MenuScreen" and self.finished:
             return None
@@ -243,8 +247,8 @@ class Labeller(Strategy):
 
 
 def test_two_passes_with_pawns_and_excuse_by_keys():
-    # Deck +Both (LEFT from Basic), passes 2; hands of eight; SELECT in easy mode looks back.
-    setup = ["A", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
+    # Deck +Both (LEFT from Basic wraps past the seven-card decks), passes 2; hands of eight.
+    setup = ["A", "LEFT", "LEFT", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
     sim, strategy = play_session(setup, seed=21, bids=(4, 2, 0))
     options = engine.OPT_PAWNS | engine.OPT_EXCUSE | engine.OPT_EASY | engine.OPT_PASSES_2
     assert strategy.screen.game.to_bytes()[1] == options
@@ -299,6 +303,255 @@ def test_pixels_pushed_per_input():
         )
 
 
+# -- the header over a trick's result (issue 12) -----------------------------------------
+
+
+class HeaderWatcher(Strategy):
+    """Plays a session and, on every trick result, reads the header on screen: it must
+    name the hand and pass whose trick is shown, with the score before that hand's points
+    (the summary after it adds them)."""
+
+    def __init__(self, setup_keys):
+        super().__init__(setup_keys, illegal_probe=False)
+        self.expected = None  # (header text, score text) of the trick being played
+        self.results = []  # (header, score text, line 2) read on screen at each result
+        self.checked_coach = 0
+
+    def __call__(self, sim):
+        if not self.setup:
+            screen = top()
+            if type(screen).__name__ == "WhistScreen":
+                f = screen.flow
+                obs = f.obs
+                if f.step == flow.STEP_BID:
+                    # Coach off: its module is never loaded.
+                    assert "games.whist.coach" not in sys.modules
+                    self.checked_coach += 1
+                if f.step == flow.STEP_PLAY:
+                    header = "%s hand  pass %d/%d" % (
+                        flow.HAND_NAMES[obs["hand_index"]],
+                        obs["pass_index"] + 1,
+                        obs["passes"],
+                    )
+                    self.expected = (header, "Score %d" % obs["score"])
+                if f.step == flow.STEP_RESULT:
+                    shown = (screen.status.text, screen.score.text, screen.line2.text)
+                    assert shown[:2] == self.expected, (shown, self.expected)
+                    self.results.append(shown)
+        return super().__call__(sim)
+
+
+def test_header_describes_the_trick_on_screen():
+    # Under hand on, two passes: the fore hand's last trick (the engine is already on the
+    # aft hand) and the under hand's, which ends pass 1 (the engine has dealt pass 2).
+    for name in [n for n in sys.modules if n == "games.whist.coach"]:
+        del sys.modules[name]
+    strategy = HeaderWatcher(["A", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
+    sim = driven(strategy, seed=8).run()
+    options = engine.OPT_UNDER | engine.OPT_EASY | engine.OPT_PASSES_2
+    check_session(sim, strategy, options, hands=6, passes=2)
+    assert strategy.checked_coach >= 6  # every bid picker (and each key on it)
+    over = [(header, line2) for header, _, line2 in strategy.results if "Hand over" in line2]
+    assert [header for header, _ in over] == [
+        "Fore hand  pass 1/2",
+        "Aft hand  pass 1/2",
+        "Under hand  pass 1/2",
+        "Fore hand  pass 2/2",
+        "Aft hand  pass 2/2",
+        "Under hand  pass 2/2",
+    ]
+    assert len(strategy.results) == 2 * (7 + 7 + 1)
+
+
+# -- undo (issue 12) -----------------------------------------------------------------------
+
+
+class Undoer(Strategy):
+    """Plays a session by keys, pressing B: on the first twiddle choice and the first trick
+    result it may undo (each checked to restore the trick's start exactly, the card back
+    under the cursor), then after a twiddle that turned an Ace and at a trick's start, where
+    B must change nothing and say why."""
+
+    def __init__(self, setup_keys):
+        super().__init__(setup_keys, bids=(3, 2, 1), illegal_probe=False)
+        self.start = None  # (bytes at the trick's start, the card played)
+        self.pending = None  # what the last B must have done: "undo" or "refused"
+        self.done = set()
+        self.shots = {}
+        self.kept = None
+        self.undone = 0  # actions taken back
+        self.undos = 0
+
+    def __call__(self, sim):
+        if self.setup:
+            return super().__call__(sim)
+        screen = top()
+        if type(screen).__name__ != "WhistScreen":
+            return super().__call__(sim)
+        f = screen.flow
+        game = screen.game
+        if self.pending == "undo":
+            self.pending = None
+            assert f.step == flow.STEP_PLAY
+            assert game.to_bytes() == self.start[0]
+            assert f.card_at_cursor() == self.start[1]
+            assert screen.prompt.text == "Play: %s" % cards.name(self.start[1])
+            row = screen.row
+            assert self.start[1] in [row.card_at(i) for i in range(row.count)]
+            assert not screen.can_undo()
+            # The undone trick's actions are not the player's any more.
+            while self.actions[-1] != self.start[1]:
+                self.actions.pop()
+                self.undone += 1
+            self.actions.pop()
+            self.undone += 1
+            self.undos += 1
+            self.trick -= 1
+            if self.from_result:
+                self.shots["whist_undo"] = sim.display.image.copy()
+        elif self.pending == "refused":
+            self.pending = None
+            assert game.to_bytes() == self.kept
+            assert screen.detail.text == "No undo past a card turned up"
+        if f.step == flow.STEP_PLAY and "play" not in self.done and f.obs["tricks_played"] == 2:
+            # A trick's start: the last trick is final.
+            self.done.add("play")
+            return self.refuse(screen)
+        if f.step == flow.STEP_TWIDDLE and "twiddle" not in self.done:
+            self.done.add("twiddle")
+            assert screen.can_undo() and screen.hint.text.startswith("<> choose")
+            return self.undo(screen)
+        if f.step == flow.STEP_RESULT:
+            last = f.obs["last_trick"]
+            if "result" not in self.done and screen.can_undo():
+                self.done.add("result")
+                assert screen.hint.text == "A next  B undo"
+                return self.undo(screen)
+            if "ace" not in self.done and self.actions[-1] == engine.TWIDDLE and last[3]:
+                self.done.add("ace")
+                assert not screen.can_undo() and screen.hint.text == "A next"
+                return self.refuse(screen)
+        words = super().__call__(sim)
+        if f.step == flow.STEP_PLAY and words == "A":
+            self.start = (game.to_bytes(), f.card_at_cursor())
+        return words
+
+    def undo(self, screen):
+        self.pending = "undo"
+        self.from_result = screen.flow.step == flow.STEP_RESULT
+        if screen.flow.step == flow.STEP_TWIDDLE and screen.flow.twiddle:
+            return "B B"  # the first B goes back to "keep"
+        return "B"
+
+    def refuse(self, screen):
+        self.pending = "refused"
+        self.kept = screen.game.to_bytes()
+        return "B"
+
+
+@pytest.fixture(scope="module")
+def undo_run():
+    strategy = Undoer(UNDER_ON)
+    sim = driven(strategy, seed=5).run()
+    return sim, strategy
+
+
+def test_undo_by_keys_restores_the_trick_start_and_refuses_past_a_card(undo_run):
+    sim, strategy = undo_run
+    assert strategy.done == {"play", "twiddle", "result", "ace"}
+    assert strategy.pending is None
+    # The session went on to its end, and the screens' actions replay to the same state:
+    # the undone tricks left nothing behind.
+    check_session(sim, strategy, engine.OPT_UNDER | engine.OPT_EASY, hands=3)
+    # Undo counts as a change: the save counter only moves on (the twiddle's undo took back
+    # the play, the result's the play and the "keep").
+    assert strategy.undos == 2 and strategy.undone == 3
+    assert strategy.screen.changes() == len(strategy.actions) + 3 + 2
+
+
+def test_undo_from_the_pause_menu():
+    # Bid 1, play the cursor's card: the twiddle choice. START: the pause menu offers Undo
+    # (second row); A on it is back on the table at the trick's start.
+    host_sim.run("A A A A START", seed=4)
+    assert type(top()).__name__ == "PauseMenu"
+    assert top().items == ["Resume", "Undo", "Rules", "Quit to menu"]
+    sim = host_sim.run("A A A A START DOWN A", seed=4)
+    screen = top()
+    assert type(screen).__name__ == "WhistScreen" and screen is app().play
+    replay = engine.Game(sim.seeds[0], engine.OPT_EASY)
+    replay.apply_action(engine.BID_BASE + 1)
+    assert screen.game.to_bytes() == replay.to_bytes()
+    assert screen.flow.step == flow.STEP_PLAY and not screen.can_undo()
+    assert screen.changes() == 3  # bid, play, undo
+    # Nothing to undo now: the pause menu has no Undo row.
+    host_sim.run("A A A A START DOWN A START", seed=4)
+    assert top().items == ["Resume", "Rules", "Quit to menu"]
+
+
+def test_saves_keep_the_coach_and_load_older_saves():
+    from games.whist import screens
+
+    game = engine.Game(3, engine.OPT_PAWNS | engine.OPT_SEVEN)
+    plain = screens.WhistScreen(game)
+    assert plain.saved() == game.to_bytes()
+    coached = screens.WhistScreen(engine.Game.from_bytes(game.to_bytes()), True)
+    assert coached.saved() == game.to_bytes() + b"C"
+    assert screens.resume(None, coached.saved()).flow.coach
+    back = screens.resume(None, plain.saved())
+    assert not back.flow.coach and back.game.to_bytes() == game.to_bytes()
+    for junk in (game.to_bytes() + b"X", game.to_bytes()[1:] + b"C", b"C", b""):
+        with pytest.raises(ValueError):
+            screens.resume(None, junk)
+
+
+# -- the coach (issue 13) ------------------------------------------------------------------
+
+
+class Coached(Strategy):
+    """Plays with the set-up's Coach row on; on the first bid picker, waits for the tip."""
+
+    def __init__(self):
+        # Rows: Deck, Under hand, Look back, Passes, Coach.
+        super().__init__(["A", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT", "A"])
+        self.shots = {}
+        self.tips = []
+
+    def __call__(self, sim):
+        if not self.setup:
+            screen = top()
+            if type(screen).__name__ == "WhistScreen" and screen.flow.step == flow.STEP_BID:
+                tip = screen.detail.text
+                if not tip.startswith("Coach: bid"):
+                    assert tip == "Coach: thinking..."
+                    return "WAIT*100"
+                if tip not in self.tips:
+                    self.tips.append(tip)
+                    self.shots.setdefault("whist_coach", sim.display.image.copy())
+                    assert screen.line2.text.startswith("Bidding: 1-7  Trump: ")
+                    assert "games.whist.coach" in sys.modules
+        return super().__call__(sim)
+
+
+@pytest.fixture(scope="module")
+def coach_run():
+    strategy = Coached()
+    sim = driven(strategy, seed=6).run()
+    return sim, strategy
+
+
+def test_coach_suggests_a_bid_on_the_picker(coach_run):
+    from games.whist.coach import Coach
+
+    sim, strategy = coach_run
+    check_session(sim, strategy, engine.OPT_EASY, hands=2)
+    assert len(strategy.tips) == 2
+    # The tip is the coach's suggestion for the hand on show (the first hand's, replayed).
+    game = engine.Game(sim.seeds[0], engine.OPT_EASY)
+    bid, tenths, chance = Coach().suggest(game.observation(0))
+    expected = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
+    assert strategy.tips[0] == expected
+
+
 # -- golden screenshots ----------------------------------------------------------------
 
 
@@ -324,7 +577,7 @@ class Photographer(Strategy):
         if name == "PeekScreen":
             self.shot("whist_look_back", sim)
             return "A"
-        if name == "MessageScreen":
+        if name in ("MessageScreen", "GameOverScreen"):
             self.shot("whist_final" if screen.heading == "Game over" else "whist_hand_scored", sim)
             return super().__call__(sim)
         if name == "WhistScreen":
@@ -374,6 +627,16 @@ def golden_shots():
 def test_golden_whist(name, golden_shots):
     image = golden_shots[name]
     check_golden(name, image)
+
+
+def test_golden_whist_undo(undo_run):
+    # Right after B on a trick's result: the trick's start, the card back under the cursor.
+    check_golden("whist_undo", undo_run[1].shots["whist_undo"])
+
+
+def test_golden_whist_coach(coach_run):
+    # The bid picker with the coach's tip; the trump moves up to the second line.
+    check_golden("whist_coach", coach_run[1].shots["whist_coach"])
 
 
 def test_fresh_card_sprite_shows_the_empty_outline():

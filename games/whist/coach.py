@@ -13,9 +13,9 @@ simulated trick), then ``result()``. The same seed and observation give the same
 suggestion.
 
 How: the dummy's cards are dealt at random from the cards the player has not seen (the
-main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when hands
-are of eight, the Excuse once seen), ``_SAMPLES`` times, with the Ace stack's unseen Aces
-in random order. Each deal is played out for every bid with ``play_hint``'s plan: while
+main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when the
+deck has them (``pawns``), the Excuse once seen), ``_SAMPLES`` times, with the Ace stack's
+unseen Aces in random order. Each deal is played out for every bid with ``play_hint``'s plan: while
 short of the bid, win the trick as cheaply as possible; once there, lose it, shedding the
 most dangerous card; twiddle trump when the trick would otherwise go the wrong way. The
 bid suggested is the one made most often (the higher expected score between equals).
@@ -213,7 +213,7 @@ class Coach:
             for trick in fore:
                 seen[trick[0]] = 1
                 seen[trick[1]] = 1
-        pawns = obs["hand_size"] == _MAX_HAND
+        pawns = obs["pawns"]
         excuse = seen[EXCUSE] == 1
         unseen = self._unseen
         count = 0

@@ -12,7 +12,8 @@ score is ``scores()[0]``; the game is over once the last pass's last hand is sco
 
 **The cards.** The six Aces are the trump stack, never in the main deck. The main deck is the
 30 number cards and Crowns, plus the four Pawns with ``OPT_PAWNS`` and the Excuse with
-``OPT_EXCUSE`` (no Courts). Hands are 7 cards, 8 with the Pawns.
+``OPT_EXCUSE`` (no Courts). Hands are 7 cards, 8 with the Pawns ("each hand can be eight
+cards"), 7 again with ``OPT_PAWNS | OPT_SEVEN``.
 
 **The deal** (per pass): the Ace stack is shuffled and its top Ace turned (its suit is trump);
 then the main deck is shuffled. In the main deck's deal order (hand size ``n``): cards
@@ -52,7 +53,8 @@ for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
 **Option bits**: ``OPT_UNDER`` (1) the under hand; ``OPT_EXCUSE`` (2) the Excuse; ``OPT_PAWNS``
 (4) the Pawns and hands of eight; ``OPT_EASY`` (8) public information mode "easy" (else
 "hardball"); passes in bits 4-5: ``OPT_PASSES_2`` (16), ``OPT_PASSES_3`` (32),
-``OPT_PASSES_5`` (48), none set = 1 pass.
+``OPT_PASSES_5`` (48), none set = 1 pass; ``OPT_SEVEN`` (64), only with ``OPT_PAWNS``: the
+Pawns in hands of seven (the leftovers grow to six).
 
 **observation(0)** keys (stable; screens rely on them):
 
@@ -72,7 +74,8 @@ for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
 - ``last_trick``: ``(mine, dummy, won, trump)`` of the last resolved trick (trump as it was
   for that trick), or None before the first;
 - ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
-- ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool.
+- ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool;
+- ``pawns``: bool, the Pawns are in the main deck (public: the set-up says so).
 
 **Saves**: ``to_bytes()`` is the ``decktet.state`` layout: the tag byte, the state
 bytearray, the generator's state; ``check_invariants()`` raises ``decktet.state.StateError``.
@@ -113,7 +116,9 @@ OPT_EASY = const(8)
 OPT_PASSES_2 = const(16)
 OPT_PASSES_3 = const(32)
 OPT_PASSES_5 = const(48)
-_OPT_ALL = const(63)
+OPT_SEVEN = const(64)
+_OPT_ALL = const(127)
+_OPT_PASSES = const(48)
 
 TWIDDLE = const(60)
 KEEP = const(61)
@@ -133,6 +138,9 @@ OPTION_SETS = tuple(range(16)) + (
     OPT_PASSES_2 | OPT_UNDER,
     OPT_PASSES_3 | OPT_PAWNS | OPT_EASY,
     OPT_PASSES_5 | OPT_UNDER | OPT_EXCUSE | OPT_PAWNS | OPT_EASY,
+    OPT_SEVEN | OPT_PAWNS,
+    OPT_SEVEN | OPT_PAWNS | OPT_UNDER,
+    OPT_SEVEN | OPT_PAWNS | OPT_UNDER | OPT_EXCUSE | OPT_EASY | OPT_PASSES_2,
 )
 # Per pass: two hands of (bid + 8 plays + 8 twiddles) and the under hand's 3; five passes.
 MAX_ACTIONS = const(185)
@@ -239,7 +247,7 @@ class Game:
     """
 
     def __init__(self, seed: int, options: int = 0, deck: Optional[List[int]] = None) -> None:
-        if options < 0 or options & ~_OPT_ALL:
+        if options < 0 or options & ~_OPT_ALL or options & (OPT_SEVEN | OPT_PAWNS) == OPT_SEVEN:
             raise ValueError("unknown option bits")
         if deck is not None:
             aces = range(FIRST_ACE, FIRST_NUMBER)
@@ -258,7 +266,9 @@ class Game:
     # -- geometry -----------------------------------------------------------------------
 
     def _hand_size(self) -> int:
-        return _HAND_SIZE_PAWNS if self._s[_O_OPT] & OPT_PAWNS else _HAND_SIZE
+        if self._s[_O_OPT] & (OPT_PAWNS | OPT_SEVEN) == OPT_PAWNS:
+            return _HAND_SIZE_PAWNS
+        return _HAND_SIZE
 
     def _size(self, hand: int) -> int:
         """Tricks in hand ``hand`` (0 fore, 1 aft, 2 under)."""
@@ -274,7 +284,7 @@ class Game:
         return s[self._player_start(hand) + self._size(hand) + s[_O_TRICK]]
 
     def _passes(self) -> int:
-        return _PASSES[self._s[_O_OPT] >> 4]
+        return _PASSES[(self._s[_O_OPT] & _OPT_PASSES) >> 4]
 
     def _trump(self) -> int:
         s = self._s
@@ -523,6 +533,7 @@ class Game:
             "pass_index": s[_O_PASS],
             "passes": self._passes(),
             "easy": easy,
+            "pawns": bool(s[_O_OPT] & OPT_PAWNS),
         }
 
     # -- saves and invariants -------------------------------------------------------------
@@ -547,6 +558,7 @@ class Game:
         s = self._s
         options = s[_O_OPT]
         check(not options & ~_OPT_ALL, "options")
+        check(options & (OPT_SEVEN | OPT_PAWNS) != OPT_SEVEN, "options")
         phase = s[_O_PHASE]
         hand = s[_O_HAND]
         trick = s[_O_TRICK]

@@ -9,6 +9,14 @@ choice, and the texts of the status line, prompts and summaries. It turns the pl
 moves into engine actions and never judges a rule itself: legality comes from
 ``Game.legal_actions()``, trick and hand results from the observation.
 
+**Undo** goes back to the start of the current trick (the state before its card was
+played) while that reveals nothing: from the twiddle choice, or from the trick's result
+while it is on show, unless the twiddle turned an Ace. The bid is never undone (the
+dummy's first card is turned right after it), nor a trick once the next one is shown.
+
+**The coach** (set-up row "Coach"): while bidding, ``games.whist.coach`` (imported only
+then) works out a suggested bid a little at a time (``tick``); ``tip`` is its text.
+
 ``screens.py`` draws what this holds; ``tests/device/dtest_whist_flow.py`` runs it on
 MicroPython.
 """
@@ -26,6 +34,7 @@ from games.whist.engine import (
     OPT_PASSES_3,
     OPT_PASSES_5,
     OPT_PAWNS,
+    OPT_SEVEN,
     OPT_UNDER,
     PHASE_BID,
     PHASE_OVER,
@@ -54,7 +63,14 @@ EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
 
 # The set-up rows (games.whist.SETUP): their choices, and the option bits of each choice.
 DECK_CHOICES = SETUP[0][1]
-DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
+DECK_BITS = (
+    0,
+    OPT_PAWNS,
+    OPT_EXCUSE,
+    OPT_PAWNS | OPT_EXCUSE,
+    OPT_PAWNS | OPT_SEVEN,
+    OPT_PAWNS | OPT_EXCUSE | OPT_SEVEN,
+)
 UNDER_CHOICES = SETUP[1][1]
 MODE_CHOICES = SETUP[2][1]
 PASSES_CHOICES = SETUP[3][1]
@@ -63,7 +79,8 @@ HAND_NAMES = ("Fore", "Aft", "Under")
 
 
 def options_from_values(values: List[int]) -> int:
-    """Option bits from the set-up rows' chosen indices: deck, under hand, mode, passes."""
+    """Option bits from the set-up rows' chosen indices: deck, under hand, mode, passes
+    (the coach row, if any, is no rule)."""
     options = DECK_BITS[values[0]] | PASSES_BITS[values[3]]
     if values[1]:
         options |= OPT_UNDER
@@ -132,11 +149,19 @@ class Flow:
     """The play screen's state over one ``Game``.
 
     :param Game game: the running session
+    :param bool coach: show the coach's suggested bid while bidding
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, coach: bool = False) -> None:
         self.game = game
-        self.applied = 0  # actions sent to the engine (the app saves a changed game)
+        # Changes made to the game: actions sent to the engine and undos (the app saves a
+        # changed game when this moves; it never goes back).
+        self.applied = 0
+        # The engine's bytes at the start of the current trick, while undo may go back.
+        self.saved: Any = None
+        # The coach: False (off), True (on, not loaded yet), then a ``coach.Coach``.
+        self.coach: Any = coach
+        self.tip = ""  # the coach's text while bidding
         self.obs: Dict[str, Any] = game.observation(0)
         self.step = STEP_BID
         self.bid = 1
@@ -146,6 +171,9 @@ class Flow:
         self.ends_hand = False
         # Points of each hand scored in this pass, for the pass summary.
         self.pass_points: List[int] = []
+        # Each whole pass's points, for the statistics (a pass resumed from a save midway
+        # is left out: its earlier hands' points are not in the save).
+        self.parts: List[int] = []
         self._enter()
 
     # -- reading the engine -------------------------------------------------------
@@ -162,6 +190,13 @@ class Flow:
             self.bid = max(1, obs["min_bid"])
             if self.bid > obs["max_bid"]:
                 self.bid = obs["max_bid"]
+            if self.coach:
+                if self.coach is True:
+                    from games.whist.coach import Coach
+
+                    self.coach = Coach()
+                self.coach.begin(obs)
+                self.tip = "Coach: thinking..."
         elif phase == PHASE_TWIDDLE:
             self.step = STEP_TWIDDLE
             self.twiddle = 0
@@ -233,25 +268,69 @@ class Flow:
             if card not in self.legal:
                 return EVENT_ILLEGAL
             self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
+            # The trick's start, for undo (the play is a trick's first action).
+            self.saved = self.game.to_bytes()
             self.game.apply_action(card)
             self.applied += 1
             self._enter()
             if self.step != STEP_TWIDDLE:
                 self._show_result()
         elif step == STEP_TWIDDLE:
+            if self.twiddle and self.obs["aces_left"]:
+                self.saved = None  # an Ace is turned: no going back past it
             self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
             self.applied += 1
             self._enter()
             self._show_result()
         elif step == STEP_RESULT:
+            self.saved = None  # the next trick's card (or a new hand) is shown next
             if self.ends_hand:
                 self.ends_hand = False
                 last = self.obs["last_hand"]
+                if last[0] == 0:
+                    self.pass_points = []  # a new pass
                 self.pass_points.append(last[3])
                 self._enter()
+                if self.pass_over() and len(self.pass_points) == last[0] + 1:
+                    self.parts.append(sum(self.pass_points))
                 return EVENT_GAME_OVER if self.step == STEP_OVER else EVENT_HAND_OVER
             self._enter()
         return EVENT_NONE
+
+    def can_undo(self) -> bool:
+        """True if ``undo`` may take the current trick back to its start now."""
+        return self.saved is not None and (self.step == STEP_TWIDDLE or self.step == STEP_RESULT)
+
+    def undo(self) -> bool:
+        """Back to the start of the current trick, the played card back in hand under the
+        cursor: the engine's exact state then. ``self.game`` is a new ``Game``. False (and
+        nothing changes) if ``can_undo`` is not true."""
+        if not self.can_undo():
+            return False
+        if self.step == STEP_TWIDDLE:
+            card = self.obs["played_card"]
+        else:
+            card = self.obs["last_trick"][0]
+        self.game = Game.from_bytes(self.saved)
+        self.saved = None
+        self.applied += 1
+        self.ends_hand = False
+        self._enter()
+        self.cursor = self.obs["hand"].index(card)
+        return True
+
+    def tick(self, budget: int) -> bool:
+        """While bidding with the coach on: let it simulate about ``budget`` hands; True
+        once its suggestion is ready and ``tip`` has changed to it."""
+        coach = self.coach
+        if self.step != STEP_BID or coach is True or not coach or not coach.step(budget):
+            return False
+        bid, tenths, chance = coach.result()
+        tip = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
+        if tip == self.tip:
+            return False
+        self.tip = tip
+        return True
 
     def _show_result(self) -> None:
         """The trick resolved: show it until A (the engine has moved on already)."""
@@ -295,21 +374,39 @@ class Flow:
     # -- texts for the screen ----------------------------------------------------------
 
     def status_left(self) -> str:
-        """Top line: the hand and pass."""
+        """Top line: the hand and pass of the trick on show."""
         obs = self.obs
-        text = "%s hand" % HAND_NAMES[obs["hand_index"]]
+        hand = obs["hand_index"]
+        at = obs["pass_index"]
+        if self.step == STEP_RESULT and self.ends_hand:
+            # The engine has scored the hand and dealt the next one, maybe in a new pass:
+            # the header stays on the hand whose last trick is on show.
+            hand = obs["last_hand"][0]
+            if obs["phase"] == PHASE_BID and obs["hand_index"] == 0:
+                at -= 1
+        text = "%s hand" % HAND_NAMES[hand]
         if obs["passes"] > 1:
-            text += "  pass %d/%d" % (obs["pass_index"] + 1, obs["passes"])
+            text += "  pass %d/%d" % (at + 1, obs["passes"])
         return text
 
     def status_right(self) -> str:
-        """Top line, right: the running score."""
-        return "Score %d" % self.obs["score"]
+        """Top line, right: the running score (a hand's points count from its summary on)."""
+        score = self.obs["score"]
+        if self.step == STEP_RESULT and self.ends_hand:
+            score -= self.obs["last_hand"][3]
+        return "Score %d" % score
 
     def status_bid(self) -> str:
         """Second line: bid, tricks won and played."""
         obs = self.obs
         if self.step == STEP_BID:
+            if self.coach:
+                # The detail line holds the coach's tip: the trump goes up here.
+                return "Bidding: %d-%d  Trump: %s" % (
+                    obs["min_bid"],
+                    obs["max_bid"],
+                    trump_name(obs["trump"]),
+                )
             return "Bidding: %d-%d tricks" % (obs["min_bid"], obs["max_bid"])
         if self.step == STEP_RESULT:
             if self.ends_hand:
@@ -342,7 +439,7 @@ class Flow:
         """What twiddling would do now: how many Aces remain."""
         left = self.obs["aces_left"]
         if left == 0:
-            return "No Aces left: twiddle = no trump"
+            return "Aces gone: twiddle = no trump"
         return "Turn the next Ace? %d left" % left
 
     def result_text(self) -> str:

@@ -9,13 +9,19 @@ and final summaries. The logic lives in ``games.whist.flow``; this module draws 
 
 Keys on the play screen: LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or
 switch the twiddle choice; A confirms; SELECT (easy mode) shows the Aces turned and,
-while bidding the aft hand, the fore hand's tricks; START pauses.
+while bidding the aft hand, the fore hand's tricks; B takes the current trick back to its
+start (``flow.Flow.undo``; on the twiddle choice it first goes back to "keep"), as does the
+pause menu's Undo; START pauses.
+
+With the set-up's Coach row on, the bid picker shows the coach's suggestion once it is
+worked out (a few simulated hands per frame in ``tick``); the save keeps that choice.
 
 Statistics: one game is one session; it counts as won if the final score is above zero
 ("stay positive").
 """
 
 import displayio
+from micropython import const
 
 from decktet.cards import name
 from games.whist import flow
@@ -39,17 +45,26 @@ _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
 _CHOICE_W = 64
+_COACH_BUDGET = const(2)  # simulated hands per frame while the coach works out a bid
 
 
 def start(app: App, values: List[int]) -> Screen:
     """A new session from the set-up rows' values and a fresh seed."""
-    return WhistScreen(Game(app.new_seed(), flow.options_from_values(values)))
+    coach = len(values) > 4 and values[4] == 1
+    return WhistScreen(Game(app.new_seed(), flow.options_from_values(values)), coach)
 
 
 def resume(app: App, data: bytes) -> Screen:
     """The session saved as ``data`` (``WhistScreen.saved``), at its current step (a trick
-    result not yet acknowledged is not shown again); ValueError if it does not load."""
-    return WhistScreen(Game.from_bytes(data))
+    result not yet acknowledged is not shown again, and undo starts afresh); ValueError if
+    it does not load."""
+    try:
+        return WhistScreen(Game.from_bytes(data))
+    except ValueError:
+        # The engine's bytes are of one length: one more, b"C", marks the coach on.
+        if data[-1:] != b"C":
+            raise
+    return WhistScreen(Game.from_bytes(data[:-1]), True)
 
 
 class WhistScreen(Screen):
@@ -60,19 +75,39 @@ class WhistScreen(Screen):
     pausable = True
     releasable = True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, coach: bool = False) -> None:
         super().__init__()
         self.game = game
-        self.flow = flow.Flow(game)
+        self.flow = flow.Flow(game, coach)
         self.release()
 
     def saved(self) -> bytes:
-        """The session as bytes, for ``resume``."""
-        return self.game.to_bytes()
+        """The session as bytes, for ``resume``: the engine's, then b"C" if the coach is on."""
+        data = self.game.to_bytes()
+        return data + b"C" if self.flow.coach else data
 
     def changes(self) -> int:
-        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        """Changes to the game so far, actions and undos (the app saves the game when this
+        moves; it never goes back)."""
         return self.flow.applied
+
+    def can_undo(self) -> bool:
+        """True while the current trick can go back to its start (``flow.Flow.can_undo``)."""
+        return self.flow.can_undo()
+
+    def undo(self, app: App) -> None:
+        """Take the current trick back to its start and redraw (the pause menu's Undo, B)."""
+        if self.flow.undo():
+            self.game = self.flow.game
+            if self.group is not None:
+                self._render()
+
+    def tick(self, app: App, now: int) -> bool:
+        """The coach works out its bid a little per frame; True once its tip shows."""
+        if self.flow.tick(_COACH_BUDGET) and self.detail is not None:
+            ui.set_text(self.detail, self.flow.tip)
+            return True
+        return False
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
@@ -174,7 +209,10 @@ class WhistScreen(Screen):
         elif step == flow.STEP_BID:
             under = obs["hand_index"] == 2
             ui.set_text(self.prompt, "Bid: < %s >" % flow.bid_text(f.bid, under))
-            ui.set_text(self.detail, "Trump: %s" % flow.trump_name(obs["trump"]))
+            if f.coach:
+                ui.set_text(self.detail, f.tip)
+            else:
+                ui.set_text(self.detail, "Trump: %s" % flow.trump_name(obs["trump"]))
         elif step == flow.STEP_RESULT:
             ui.set_text(self.prompt, f.result_text())
             ui.set_text(self.detail, f.result_detail())
@@ -213,6 +251,8 @@ class WhistScreen(Screen):
             return "<> card  A play" + peek
         if step == flow.STEP_TWIDDLE:
             return "<> choose  A ok" + peek
+        if self.flow.can_undo():
+            return "A next  B undo"
         return "A next"
 
     # -- keys ------------------------------------------------------------------------------
@@ -239,9 +279,14 @@ class WhistScreen(Screen):
                 app.push(PeekScreen(f.obs))
             else:
                 app.push(MessageScreen("Hardball", "Hardball mode: no looking back."))
-        elif key == K_B and f.step == flow.STEP_TWIDDLE and f.twiddle:
-            # B backs off a twiddle choice to "keep".
-            self._move(1)
+        elif key == K_B:
+            if f.step == flow.STEP_TWIDDLE and f.twiddle:
+                # B backs off a twiddle choice to "keep" first.
+                self._move(1)
+            elif f.can_undo():
+                self.undo(app)
+            else:
+                ui.set_text(self.detail, "No undo past a card turned up")
 
     def _move(self, delta: int) -> None:
         """Apply a direction and redraw only what it changed."""
@@ -257,12 +302,12 @@ class WhistScreen(Screen):
             self._render()
 
     def _finish(self, app: App) -> None:
-        """The session is over: count it (the app counts a game once) and show the final
-        summary."""
+        """The session is over: count it with its final score and each pass's points (the
+        app counts a game once) and show the final summary, with "play again"."""
         score = self.game.scores()[0]
-        app.record_result(flow.won(score))
+        app.record_result(flow.won(score), score, self.flow.parts)
         text = self.flow.summary() + "\n" + flow.final_text(score)
-        app.push(MessageScreen("Game over", text, App.home))
+        app.game_over("Game over", text)
 
 
 class PeekScreen(Screen):

@@ -352,6 +352,60 @@ def test_deal_layout_and_bid_range():
     assert len(game.observation(0)["hand"]) == 8
 
 
+def test_pawns_in_hands_of_seven():
+    # OPT_PAWNS | OPT_SEVEN: the Pawns are in the 34-card main deck, hands stay at seven
+    # ("each hand can be eight cards": can, not must). 28 cards are dealt; the under hand
+    # takes leftovers 29 and 30 (main[28], main[29]); four stay unseen.
+    options = engine.OPT_PAWNS | engine.OPT_SEVEN | engine.OPT_UNDER
+    main = engine.main_cards(options)
+    assert len(main) == 34 and main[-4:] == [HARVEST, WATCHMAN, LIGHT_KEEPER, BORDERLAND]
+    # The fore hand holds two Pawns; the dummy leads a third.
+    fore = [HARVEST, WATCHMAN, AUTHOR, DESERT, ORIGIN, JOURNEY, PAINTER]
+    dummy = [LIGHT_KEEPER, SAVAGE, MOUNTAIN, SAILOR, BATTLE, FOREST, DISCOVERY]
+    aces = (ACE_LEAVES, ACE_MOONS, ACE_KNOTS, ACE_SUNS, ACE_WAVES, ACE_WYRMS)
+    game = Game(6, options, _deck(aces, fore + dummy, options))
+    main = list(_deck(aces, fore + dummy, options)[6:])
+    obs = game.observation(0)
+    assert obs["hand"] == sorted(fore) and obs["hand_size"] == 7 and obs["pawns"]
+    assert game.legal_actions() == [BID_BASE + n for n in range(1, 8)]
+    _bid(game, 1)
+    # Light Keeper (Pawn Suns Waves Knots) leads; Watchman (Pawn, Knots) follows and
+    # loses, Pawn against Pawn (ruling 1), with Leaves trump kept.
+    assert game.observation(0)["dummy_card"] == LIGHT_KEEPER
+    _trick(game, WATCHMAN, False, False)
+    seen = []
+    while game.observation(0)["hand_index"] == 0:
+        game.apply_action(game.legal_actions()[0])
+        if game.observation(0)["phase"] == engine.PHASE_TWIDDLE:
+            game.apply_action(KEEP)
+    yield
+    obs = game.observation(0)
+    assert obs["hand_index"] == 1 and obs["hand"] == sorted(main[14:21])
+    _play_hand(game, 1, seen)
+    obs = game.observation(0)
+    assert obs["hand_index"] == 2 and obs["hand"] == [main[28]]
+    _play_hand(game, 1, seen)
+    assert game.is_over()
+    assert game.observation(0)["last_trick"][:2] == (main[28], main[29])
+    assert sorted(seen) == sorted(main[14:30])
+    yield
+    # A save keeps the option; hands of seven after a reshuffle too.
+    game = Game(8, engine.OPT_PAWNS | engine.OPT_SEVEN | engine.OPT_PASSES_2)
+    seen = []
+    _play_hand(game, 1, seen)
+    _play_hand(game, 1, seen)
+    clone = Game.from_bytes(game.to_bytes())
+    obs = clone.observation(0)
+    assert obs["pass_index"] == 1 and obs["hand_size"] == 7 and len(obs["hand"]) == 7
+    assert obs["passes"] == 2 and obs["pawns"]
+    # Seven without the Pawns means nothing: refused, in a new game and in a save.
+    raises(ValueError, lambda: Game(0, engine.OPT_SEVEN), "seven without Pawns accepted")
+    data = bytearray(Game(0, 0).to_bytes())
+    data[1] = engine.OPT_SEVEN
+    raises(ValueError, lambda: Game.from_bytes(bytes(data)), "seven without Pawns loaded")
+    assert not Game(0, 0).observation(0)["pawns"]
+
+
 def test_deal_is_seeded_and_shuffles_aces_first():
     first = Game(11, 0)
     again = Game(11, 0)

@@ -2,7 +2,7 @@
 (set-up mapping, bid picker, cursor, twiddle choice, results, summaries). Runs on CPython
 and on MicroPython (the runtime gate)."""
 
-from games.whist import engine, flow
+from games.whist import SETUP, engine, flow
 from games.whist.engine import Game
 
 
@@ -15,8 +15,15 @@ def test_options_from_set_up_rows():
     assert flow.options_from_values([1, 0, 1, 1]) == engine.OPT_PAWNS | engine.OPT_PASSES_2
     assert flow.options_from_values([2, 0, 1, 2]) == engine.OPT_EXCUSE | engine.OPT_PASSES_3
     # Every row choice maps to a distinct engine option set the engine accepts.
+    # The Pawns in hands of seven; the coach row (a fifth value) is no rule.
+    assert flow.options_from_values([4, 0, 1, 0]) == engine.OPT_PAWNS | engine.OPT_SEVEN
+    assert flow.options_from_values([5, 1, 0, 0, 1]) == (
+        engine.OPT_PAWNS | engine.OPT_EXCUSE | engine.OPT_SEVEN | engine.OPT_UNDER | engine.OPT_EASY
+    )
+    assert Game(1, flow.options_from_values([4, 0, 0, 0])).observation(0)["hand_size"] == 7
+    assert Game(1, flow.options_from_values([1, 0, 0, 0])).observation(0)["hand_size"] == 8
     seen = []
-    for deck in range(4):
+    for deck in range(len(flow.DECK_CHOICES)):
         for under in range(2):
             for mode in range(2):
                 for passes in range(4):
@@ -24,7 +31,8 @@ def test_options_from_set_up_rows():
                     assert options not in seen
                     seen.append(options)
                     Game(1, options)
-    assert len(flow.DECK_CHOICES) == 4 and len(flow.PASSES_CHOICES) == 4
+    assert len(flow.DECK_CHOICES) == 6 and len(flow.PASSES_CHOICES) == 4
+    assert len(SETUP) <= 6 and SETUP[4] == ("Coach", ("Off", "On"))
 
 
 def test_texts():
@@ -172,3 +180,265 @@ def test_whole_sessions_summaries_match_the_engine():
         else:
             assert "Next: a new deal." in summaries[1][0]
             assert "Next: a new deal." not in last
+
+
+# -- the header over a trick's result (issue 12) ------------------------------------------
+
+
+def _to_step(f, step):
+    """Play on (first legal card, keep trump, bid 1) until the flow is at ``step``."""
+    while f.step != step:
+        if f.step == flow.STEP_PLAY:
+            while f.card_at_cursor() not in f.legal:
+                f.move(1)
+        f.confirm()
+
+
+def _to_last_result(f):
+    """Play on to the result of the current hand's last trick."""
+    while not (f.step == flow.STEP_RESULT and f.ends_hand):
+        _to_step(f, flow.STEP_RESULT)
+        if not f.ends_hand:
+            f.confirm()
+
+
+def test_header_shows_the_trick_on_screen_until_the_player_moves_on():
+    game = Game(4, engine.OPT_UNDER | engine.OPT_PASSES_2)
+    f = flow.Flow(game)
+    # A result within a hand: the hand, pass and score as they are.
+    _to_step(f, flow.STEP_RESULT)
+    assert f.status_left() == "Fore hand  pass 1/2" and f.status_right() == "Score 0"
+    f.confirm()
+    # The fore hand's last trick: the engine has scored it and dealt the aft hand.
+    _to_last_result(f)
+    obs = game.observation(0)
+    assert obs["hand_index"] == 1 and obs["phase"] == engine.PHASE_BID
+    points = obs["last_hand"][3]
+    assert f.status_left() == "Fore hand  pass 1/2"
+    assert f.status_right() == "Score 0"
+    assert f.status_bid().endswith("Hand over") and f.shown_hand() == []
+    assert f.confirm() == flow.EVENT_HAND_OVER
+    assert f.step == flow.STEP_BID and f.status_left() == "Aft hand  pass 1/2"
+    assert f.status_right() == "Score %d" % points
+    yield
+    # The aft hand, then the under hand: its last trick ends the pass (a new deal is made).
+    _to_last_result(f)
+    f.confirm()
+    _to_last_result(f)
+    obs = game.observation(0)
+    assert obs["pass_index"] == 1 and obs["hand_index"] == 0 and obs["phase"] == engine.PHASE_BID
+    assert f.status_left() == "Under hand  pass 1/2"
+    assert f.status_right() == "Score %d" % (obs["score"] - obs["last_hand"][3])
+    f.confirm()
+    assert f.status_left() == "Fore hand  pass 2/2"
+    assert f.status_right() == "Score %d" % obs["score"]
+    yield
+    # The session's last trick: the header stays on it too.
+    while True:
+        _to_last_result(f)
+        if game.is_over():
+            break
+        f.confirm()
+    assert f.status_left() == "Under hand  pass 2/2"
+    assert f.confirm() == flow.EVENT_GAME_OVER
+    # Each pass's points, for the statistics: they add up to the final score.
+    assert len(f.parts) == 2 and sum(f.parts) == game.scores()[0]
+
+
+def test_pass_points_for_the_statistics_leave_out_a_pass_resumed_midway():
+    game = Game(5, engine.OPT_PASSES_3)
+    f = flow.Flow(game)
+    _to_last_result(f)
+    f.confirm()  # the fore hand's summary
+    f.summary()
+    at_aft = game.to_bytes()
+    _to_last_result(f)
+    f.confirm()
+    f.summary()
+    assert len(f.parts) == 1 and f.parts[0] == game.scores()[0]
+    yield
+    # Resumed at the aft hand: pass 1's fore hand is not in the save, so pass 1 is not
+    # counted; passes 2 and 3 are.
+    game = Game.from_bytes(at_aft)
+    f = flow.Flow(game)
+    after_pass_1 = None
+    while not game.is_over():
+        _to_last_result(f)
+        f.confirm()
+        f.summary()
+        if after_pass_1 is None and f.obs["pass_index"] == 1:
+            after_pass_1 = f.obs["score"]
+            assert f.parts == []
+        yield
+    assert len(f.parts) == 2
+    assert sum(f.parts) == game.scores()[0] - after_pass_1
+
+
+# -- undo (issue 12) -----------------------------------------------------------------------
+
+
+def _played(f):
+    """Bid 1 if bidding, then move the cursor to the last legal card and play it; returns
+    (the engine's bytes before the play, the card)."""
+    if f.step == flow.STEP_BID:
+        f.confirm()
+    while f.card_at_cursor() != f.legal[-1]:
+        f.move(1)
+    before = f.game.to_bytes()
+    card = f.card_at_cursor()
+    f.confirm()
+    return before, card
+
+
+def _undone(f, before, card):
+    """Undo, and check the exact state at the trick's start is back (the card in hand,
+    under the cursor), with the change counter moved on."""
+    changes = f.applied
+    assert f.can_undo() and f.undo()
+    assert f.game.to_bytes() == before
+    assert f.applied == changes + 1
+    assert f.step == flow.STEP_PLAY and f.card_at_cursor() == card
+    assert f.obs == f.game.observation(0) and f.legal == f.game.legal_actions()
+    assert not f.can_undo() and not f.undo()
+    assert f.applied == changes + 1
+
+
+def test_undo_goes_back_to_the_start_of_the_trick():
+    game = Game(9, 0)
+    f = flow.Flow(game)
+    # Nothing to undo while bidding, nor right after the bid: the dummy's card is turned.
+    assert not f.can_undo() and not f.undo()
+    f.confirm()
+    assert f.step == flow.STEP_PLAY and not f.can_undo() and not f.undo()
+    assert f.applied == 1
+    # From the twiddle choice.
+    before, card = _played(f)
+    assert f.step == flow.STEP_TWIDDLE and f.can_undo()
+    f.move(1)  # "twiddle" chosen, not taken: still nothing turned
+    _undone(f, before, card)
+    # From the trick's result after "keep".
+    before, card = _played(f)
+    f.confirm()
+    assert f.step == flow.STEP_RESULT and f.can_undo()
+    result = f.game.to_bytes()
+    _undone(f, before, card)
+    # Played again the same way, the same state: undo changed nothing else.
+    f.confirm()
+    f.confirm()
+    assert f.game.to_bytes() == result
+    # Once the player moves on (the next dummy card shows), the trick is final.
+    f.confirm()
+    assert f.step == flow.STEP_PLAY and not f.can_undo()
+    kept = f.game.to_bytes()
+    assert not f.undo() and f.game.to_bytes() == kept
+    yield
+    # A twiddle that turned an Ace: refused, on the result and after it.
+    before, card = _played(f)
+    f.move(1)
+    f.confirm()
+    assert f.step == flow.STEP_RESULT and f.obs["aces_left"] == 4
+    turned = f.game.to_bytes()
+    changes = f.applied
+    assert not f.can_undo() and not f.undo()
+    assert f.game.to_bytes() == turned and f.applied == changes
+    assert f.game.to_bytes() != before
+
+
+def test_undo_of_a_twiddle_that_turns_nothing():
+    # Twiddle every trick: after five, the stack is empty; the sixth twiddle turns no card
+    # (no trump for the rest of the hand) and may be undone; so may the plays after it,
+    # which resolve at once.
+    game = Game(2, 0)
+    f = flow.Flow(game)
+    f.confirm()
+    for _ in range(5):
+        _played(f)
+        f.move(1)
+        f.confirm()
+        assert not f.can_undo()
+        f.confirm()
+    assert f.obs["aces_left"] == 0 and f.obs["trump"] != 0
+    before, card = _played(f)
+    f.move(1)
+    assert f.twiddle_text() == "Aces gone: twiddle = no trump"
+    f.confirm()
+    assert f.step == flow.STEP_RESULT and f.obs["trump"] == 0
+    _undone(f, before, card)
+    assert f.obs["trump"] != 0
+    yield
+    f.move(0)
+    before, card = _played(f)
+    f.move(1)
+    f.confirm()
+    f.confirm()
+    # No trump: the play resolves the trick at once; undo from its result.
+    assert f.step == flow.STEP_PLAY and f.obs["trump"] == 0
+    before, card = _played(f)
+    assert f.step == flow.STEP_RESULT and f.can_undo()
+    _undone(f, before, card)
+
+
+def test_undo_of_a_hand_and_a_pass_last_trick():
+    # The last trick of a hand: the engine has scored it and dealt the next hand (with a new
+    # pass, from the generator); undo restores the exact state, generator included, and
+    # playing the same card again deals the same cards.
+    game = Game(13, engine.OPT_PASSES_2)
+    f = flow.Flow(game)
+    for _ in range(2):
+        f.confirm()  # bid 1
+        while f.obs["tricks_played"] + 1 < f.obs["hand_size"]:
+            _to_step(f, flow.STEP_RESULT)
+            f.confirm()
+            yield
+        before, card = _played(f)
+        f.confirm()  # keep
+        assert f.step == flow.STEP_RESULT and f.ends_hand
+        after = f.game.to_bytes()
+        header = f.status_left()
+        _undone(f, before, card)
+        assert not f.ends_hand and f.status_left() == header
+        assert f.status_bid().endswith("Trick %d/7" % f.obs["hand_size"])
+        f.confirm()
+        f.confirm()
+        assert f.game.to_bytes() == after and f.ends_hand
+        assert f.confirm() == flow.EVENT_HAND_OVER
+        f.summary()
+    assert f.obs["pass_index"] == 1 and f.step == flow.STEP_BID
+    assert not f.can_undo()
+
+
+# -- the coach (issue 13) -----------------------------------------------------------------
+
+
+def test_coach_tip_while_bidding():
+    game = Game(4, engine.OPT_EASY)
+    off = flow.Flow(game)
+    assert not off.tick(100) and off.tip == "" and off.status_bid() == "Bidding: 1-7 tricks"
+    f = flow.Flow(game, True)
+    assert f.step == flow.STEP_BID and f.tip == "Coach: thinking..."
+    trump = flow.trump_name(f.obs["trump"])
+    assert f.status_bid() == "Bidding: 1-7  Trump: %s" % trump
+    from games.whist.coach import Coach
+
+    bid, tenths, chance = Coach().suggest(game.observation(0))
+    frames = 1
+    while not f.tick(2):
+        frames += 1
+        yield
+    assert frames > 10  # spread over frames
+    assert f.tip == "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
+    assert len(f.tip) <= 32
+    assert not f.tick(2)  # ready: nothing more changes
+    # Playing: the coach is quiet; the next hand's bid starts it again.
+    f.confirm()
+    assert not f.tick(2)
+    while f.step != flow.STEP_BID:
+        if f.step == flow.STEP_PLAY:
+            while f.card_at_cursor() not in f.legal:
+                f.move(1)
+        f.confirm()
+    assert f.obs["hand_index"] == 1 and f.tip == "Coach: thinking..."
+    bid, tenths, chance = Coach().suggest(game.observation(0))
+    while not f.tick(50):
+        yield
+    assert f.tip.startswith("Coach: bid %d (" % bid)
