@@ -20,7 +20,7 @@ from goldens import check_golden
 from PIL import ImageChops
 
 import host_sim
-from games.bharg import engine
+from games.bharg import engine, flow
 from handheld import cardview, store
 
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
@@ -83,6 +83,8 @@ class Player:
         self.done = False
         self.drawing = False
         self.draw_pushes = []
+        self.cpu_moves = []  # (seat, name line, hint line) of each CPU move on show
+        self.cpu_waits = 0
 
     def __call__(self, sim):
         if self.last is not None:
@@ -124,6 +126,13 @@ class Player:
 
     def on_PlayScreen(self, sim, screen):
         game = screen.game
+        if screen.flow.mover >= 0:
+            # A CPU's move on show: note what the name line says, and go on (A).
+            self.cpu_moves.append((screen.flow.mover, screen.name.text, screen.hint.text))
+            return "A"
+        if screen.flow.waiting():
+            self.cpu_waits += 1
+            return "WAIT*100"
         assert screen.flow.seat == game.current_player()
         if self.card_colours is None:
             # The deck's back and the discard top's face, as drawn on the table.
@@ -164,6 +173,10 @@ class Player:
 
     def on_MessageScreen(self, sim, screen):
         return "A"
+
+    def on_GameOverScreen(self, sim, screen):
+        self.shoot(sim, screen)
+        return "B"
 
 
 def play(setup, stop, seed=4, nvm=None):
@@ -249,9 +262,9 @@ def check_table(screen, obs):
     assert screen.ace_view.card == (ace if ace >= 0 else cardview.EMPTY)
     texts = label_texts(screen.group)
     assert "Deck %d" % obs["deck_count"] in texts
-    for seat, (count, score) in enumerate(zip(obs["hand_counts"], obs["scores"])):
+    for seat, score in enumerate(obs["scores"]):
         marker = ">" if seat == obs["player"] else " "
-        assert "%sP%d %dc %d" % (marker, seat + 1, count, score) in texts
+        assert "%sP%d %d pts" % (marker, seat + 1, score) in texts
     legal = screen.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.cards.is_dimmed(slot)
@@ -264,19 +277,31 @@ def check_table(screen, obs):
 
 def test_one_round_match_ends_with_the_winner_and_records_stats_once():
     nvm = fresh_nvm()
-    sim, player = play(SETUP_ONE_ROUND, after("ScoreScreen", "MenuScreen"), nvm=nvm)
-    image, screen, texts = player.shots["ScoreScreen"]
-    game = screen.flow.game
-    assert game.is_over()
+    sim, player = play(SETUP_ONE_ROUND, after("GameOverScreen", "MenuScreen"), nvm=nvm)
+    _, round_end, _ = player.shots["RoundEndScreen"]
+    game = round_end.flow.game
+    assert game.is_over() and "ScoreScreen" not in player.seen
     obs = game.observation(0)
     winner = obs["match_winner"]
     assert winner >= 0 and obs["target"] == 0
-    assert "Match over" in texts and "Player %d wins!" % (winner + 1) in texts
-    assert "single round" in texts and "A: main menu" in texts
-    # A went back to the main menu; the match counted once, won if Player 1 won it.
+    # The round's hands, then the kit's game-over screen: the winner and the scores.
+    image, screen, texts = player.shots["GameOverScreen"]
+    assert screen.heading == "Player %d wins!" % (winner + 1)
+    assert screen.text.split("\n") == [
+        "Player 1: %d pts" % obs["scores"][0],
+        "Player 2: %d pts" % obs["scores"][1],
+        "A single round.",
+    ]
+    assert "A play again  B menu" in texts
+    # B went back to the main menu; the match counted once, won if Player 1 won it, with
+    # Player 1's final score (higher is better in Bharg).
     assert len(app().stack) == 1 and app().game is None
     stats = store.Stats(nvm)
     assert stats.played(1) == 1 and stats.won(1) == (1 if winner == 0 else 0)
+    assert stats.score(1, store.STAT_HIGH) == obs["scores"][0]
+    import games.bharg
+
+    assert not getattr(games.bharg, "LOW_SCORE_BETTER", False)
 
 
 def test_three_players_round_end_shows_three_hands():
@@ -293,8 +318,13 @@ def test_three_players_round_end_shows_three_hands():
         for i in range(6):
             x = row.group.x + row.sprites[i].x + 3
             assert image.getpixel((x, row.group.y + 27)) == player.face
-    # The rows and their bars stay above the hint line.
-    assert screen.rows[2].group.y + cardview.CARD_H + 5 <= 119
+    # The rows and their bars stay above the hint line, 2 px apart (issue 12: they
+    # touched), and the hint line names the Ace Pile top.
+    bottoms = [row.group.y + row.bars.y + 3 for row in screen.rows]
+    assert bottoms[2] <= 119
+    assert [screen.rows[i + 1].group.y - bottoms[i] for i in range(2)] == [2, 2]
+    ace = screen.ace_top
+    assert ("Ace Pile: %s  A scores" % flow.short_name(ace)) in texts
     assert set(player.privacy_frames) == {"Pass to Player %d" % n for n in (1, 2, 3)}
 
 
@@ -338,10 +368,19 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
 def test_setup_rows_match_the_engine_options():
     host_sim.run("DOWN A", nvm=fresh_nvm())
     rows = app().top().rows
-    assert [row[0] for row in rows] == ["Players", "Target", "Deck", "Rules"]
+    assert [row[0] for row in rows] == [
+        "Players",
+        "Target",
+        "Deck",
+        "Player 2",
+        "Player 3",
+        "Rules",
+    ]
     assert rows[0][1] == ("2", "3")
     assert rows[1][1] == ("25", "50", "100", "1 round") and rows[1][2] == 1
     assert rows[2][1] == ("Basic", "+Pawns", "+Excuse", "+Both")
+    assert rows[3][1] == rows[4][1] == ("Human", "CPU easy", "CPU normal")
+    assert rows[3][2] == rows[4][2] == 0
     # Three players, target 100, both extras.
     host_sim.run("DOWN A RIGHT DOWN RIGHT DOWN LEFT A", nvm=fresh_nvm())
     game = app().stack[1].game
@@ -389,11 +428,13 @@ GOLDENS = {
     "bharg_draw": (SETUP_50, on_screen("PlayScreen", 3), 4),
     "bharg_take_discard": (SETUP_50 + " A RIGHT A", at_once, 4),
     "bharg_help": (SETUP_50 + " A SELECT", at_once, 4),
+    # Took the discard top, then B: back at the turn's start, the discard top lit.
+    "bharg_undo": (SETUP_50 + " A RIGHT A B", at_once, 4),
     "bharg_three_players": ("DOWN A RIGHT A", on_screen("PlayScreen", 3), 3),
     "bharg_round_end": (SETUP_50, on_screen("RoundEndScreen"), 4),
     "bharg_round_end_3p": ("DOWN A RIGHT A", on_screen("RoundEndScreen"), 2),
     "bharg_scores": (SETUP_50, on_screen("ScoreScreen"), 4),
-    "bharg_match_over": (SETUP_ONE_ROUND, on_screen("ScoreScreen"), 4),
+    "bharg_match_over": (SETUP_ONE_ROUND, on_screen("GameOverScreen"), 4),
 }
 
 
@@ -431,3 +472,185 @@ def test_round_end_without_a_winner_says_why():
     assert "Round 1: no score" in texts
     assert "(rebuilt twice)  A scores" in texts
     assert len(screen.rows) == 2 and display.pushed == [FULL]
+
+
+# -- undo (issue 12) --------------------------------------------------------------------------
+
+
+class Steps:
+    """A planner pressing the words of a script, where a callable word is called with the
+    top screen instead (to keep or check state between keys)."""
+
+    def __init__(self, *words):
+        self.words = list(words)
+
+    def __call__(self, sim):
+        while self.words:
+            word = self.words.pop(0)
+            if callable(word):
+                word(app().top())
+            else:
+                return word
+        return None
+
+
+def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
+    kept = {}
+
+    def keep(screen):
+        kept["before"] = screen.game.to_bytes()
+        kept["changes"] = screen.changes()
+        kept["play"] = screen
+
+    def paused(screen):
+        # The pause menu offers Undo after a take from the discard pile.
+        assert name_of(screen) == "PauseMenu"
+        assert screen.items == ["Resume", "Undo", "Rules", "Quit to menu"]
+        play = kept["play"]
+        assert play.can_undo() and play.changes() == kept["changes"] + 1
+        assert play.game.to_bytes() != kept["before"]
+
+    def undone(screen):
+        # The pause menu closed, the table is back at the turn's start, exactly; the
+        # change count went on (the autosave sees the undo).
+        assert screen is kept["play"]
+        assert screen.game.to_bytes() == kept["before"]
+        assert screen.flow.phase == engine.PHASE_DRAW and screen.flow.pile == flow.PILE_DISCARD
+        assert screen.changes() == kept["changes"] + 2 and not screen.can_undo()
+        assert screen.name.text.startswith("Take the ")
+        assert screen.discard_view.card == screen.game.observation(1)["discard_top"]
+
+    def taken_again(screen):
+        assert screen.can_undo() and screen.hint.text == "<> card  A discard  B undo"
+
+    def undone_by_b(screen):
+        assert screen.game.to_bytes() == kept["before"] and screen.changes() == kept["changes"] + 4
+
+    def drawn(screen):
+        # From the deck: no Undo row, B says why, nothing changes.
+        kept["drawn"] = screen.game.to_bytes()
+        assert not screen.can_undo()
+
+    def refused(screen):
+        assert screen.game.to_bytes() == kept["drawn"]
+        assert screen.hint.text == "No undo after a deck draw"
+
+    def no_undo_row(screen):
+        assert screen.items == ["Resume", "Rules", "Quit to menu"]
+
+    steps = Steps(
+        *SETUP_50.split(),
+        "A",
+        keep,
+        "RIGHT",
+        "A",
+        "START",
+        paused,
+        "DOWN",
+        "A",
+        undone,
+        "A",
+        taken_again,
+        "B",
+        undone_by_b,
+        "LEFT",
+        "A",
+        drawn,
+        "B",
+        refused,
+        "START",
+        no_undo_row,
+    )
+    driven(steps).run()
+    assert not steps.words
+
+
+# -- CPU seats (issue 13) -------------------------------------------------------------------------
+
+SETUP_CPU_25 = "DOWN A DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2: CPU normal
+
+
+def test_a_whole_match_against_the_cpu_by_keys():
+    nvm = fresh_nvm()
+    sim, player = play(SETUP_CPU_25, after("GameOverScreen", "MenuScreen"), seed=5, nvm=nvm)
+    _, round_end, _ = player.shots["RoundEndScreen"]
+    play_flow = round_end.flow
+    game = play_flow.game
+    assert game.is_over() and bytes(play_flow.kinds) == b"\0\2\0"
+    assert play_flow.cpus[1] is not None and not play_flow.cpus[1].easy
+    obs = game.observation(0)
+    assert max(obs["scores"]) >= 25 and obs["round"] >= 2
+    # One human: never a privacy screen; the CPU's moves were shown and waited for.
+    assert "PrivacyScreen" not in player.seen and player.privacy_count == 0
+    assert player.cpu_waits > 0 and len(player.cpu_moves) >= 2
+    for seat, text, hint_text in player.cpu_moves:
+        assert seat == 1 and text.startswith("P2 ") and ", out " in text
+        assert hint_text == "A go on  SEL help"
+    # Between rounds the scoreboard, at the end the kit's game-over screen and statistics.
+    assert "ScoreScreen" in player.seen
+    _, screen, texts = player.shots["GameOverScreen"]
+    winner = obs["match_winner"]
+    assert screen.heading == ("Player 1 wins!" if winner == 0 else "Player 2 (CPU) wins!")
+    assert "Player 2 (CPU): %d pts" % obs["scores"][1] in screen.text
+    stats = store.Stats(nvm)
+    assert stats.played(1) == 1 and stats.won(1) == (1 if winner == 0 else 0)
+    assert stats.score(1, store.STAT_HIGH) == obs["scores"][0]
+    # The CPU module was loaded only for this game: unloaded back at the menu.
+    import sys
+
+    assert "games.bharg.cpu" not in sys.modules
+
+
+def test_the_cpu_move_stays_on_show_until_its_pause_ends():
+    # Player 2 (CPU easy) starts; Player 1 sees the table at once (no privacy screen),
+    # waits while it thinks, sees its move for PAUSE_MS, then plays.
+    seen = {}
+    setup = "DOWN A DOWN DOWN DOWN RIGHT A".split()
+
+    def planner(sim):
+        if setup:
+            return setup.pop(0)
+        screen = app().top()
+        assert name_of(screen) == "PlayScreen"
+        if "text" not in seen:
+            if screen.flow.mover < 0:
+                assert screen.flow.waiting() and screen.status.text == "P2 (CPU) thinking"
+                assert screen.hint.text == "wait for the CPU  SEL help"
+                return "WAIT*50"
+            seen["text"] = screen.name.text
+            assert screen.status.text == "P2 (CPU) moved"
+            return "WAIT*1000"
+        if "later" not in seen:
+            # A second on: still on show; then the pause ends by itself.
+            assert screen.flow.mover == 1 and screen.name.text == seen["text"]
+            seen["later"] = True
+            return "WAIT*600"
+        assert screen.flow.mover == -1 and screen.flow.drawing()
+        assert screen.status.text == "P1 draw a card" and screen.name.text == "Draw from the deck"
+        seen["done"] = True
+        return None
+
+    driven(planner).run()
+    assert seen["text"].startswith("P2 ") and ", out " in seen["text"] and "done" in seen
+
+
+def test_continue_restores_the_cpu_seats():
+    from games.bharg import screens
+
+    game = engine.Game(3, engine.OPT_THREE_PLAYERS)
+    screen = screens.PlayScreen(game, b"\0\1\2")
+    data = screen.saved()
+    assert data == game.to_bytes() + b"\0\1\2"
+    again = screens.resume(None, data)
+    assert bytes(again.flow.kinds) == b"\0\1\2" and again.game.to_bytes() == game.to_bytes()
+    # A save from before the seats' byte: every seat human.
+    assert bytes(screens.resume(None, game.to_bytes()).flow.kinds) == b"\0\0\0"
+    for bad in (b"\1\0\0", b"\0\3\0"):
+        with pytest.raises(ValueError):
+            screens.resume(None, game.to_bytes() + bad)
+    # Through the app: a CPU game saved when the keys stop, switched off, continued.
+    nvm = fresh_nvm()
+    host_sim.run(SETUP_CPU_25 + " WAIT*3000 A A WAIT*11000", seed=2, nvm=nvm)
+    assert store.Store(nvm).load_game()[1][-3:] == b"\0\2\0"
+    host_sim.run("A", nvm=nvm)
+    assert top_name() == "PlayScreen" and bytes(app().top().flow.kinds) == b"\0\2\0"

@@ -6,7 +6,8 @@
 Bharg, P.D. Magnus's set-making game for 2 or 3 players, pass-and-play: rules in
 ``engine`` (the binding solver in ``binding``), the play screen's logic in ``flow``, its
 drawing in ``screens``, the rules text in ``rules.txt``. This module declares what the kit
-shows before the game loads (``handheld.registry`` names the package).
+shows before the game loads (``handheld.registry`` names the package). Higher match
+scores are better (no ``LOW_SCORE_BETTER``): the statistics keep Player 1's final score.
 """
 
 # The set-up screen's rows, (label, choices), in the order ``screens.start`` reads them.
@@ -14,6 +15,9 @@ SETUP = (
     ("Players", ("2", "3")),
     ("Target", ("25", "50", "100", "1 round")),  # the engine's targets
     ("Deck", ("Basic", "+Pawns", "+Excuse", "+Both")),
+    # Who plays seats 1 and 2 (Player 3 only with three players): ``flow.KIND_*``.
+    ("Player 2", ("Human", "CPU easy", "CPU normal")),
+    ("Player 3", ("Human", "CPU easy", "CPU normal")),
 )
 # Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
 # default choice).

@@ -5,11 +5,13 @@
 
 The display-free half of Bharg's screens: set-up rows to option bits, the hand laid out
 by its best arrangement, the pile cursor to actions, the texts (turn summary, round
-result, scoreboard, match result), and the play screen's state machine (``Play``: keys in,
-what changed and what to open next out). Runs on MicroPython too
+result, scoreboard, match result), and the play screen's state machine (``Play``: keys and ticks in,
+what changed and what to open next out), with the computer players' turns (``games.bharg.cpu``,
+imported only when a seat is a CPU) and the undo of a turn. Runs on MicroPython too
 (tests/device/dtest_bharg_flow.py).
 
-Seats are shown as "Player 1".."Player 3" (seat 0 is Player 1, the device's owner).
+Seats are shown as "Player 1".."Player 3" (seat 0 is Player 1, the device's owner, always
+human; Players 2 and 3 may be CPUs).
 """
 
 from micropython import const
@@ -28,6 +30,7 @@ from games.bharg.engine import (
     OPT_TARGET_100,
     OPT_THREE_PLAYERS,
     TAKE_DISCARD,
+    Game,
     card_value,
 )
 from games.bharg.engine import (
@@ -42,7 +45,7 @@ from games.bharg.engine import (
 from games.bharg.engine import (
     PHASE_ROUND_OVER as ENGINE_PHASE_ROUND_OVER,
 )
-from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple
@@ -56,8 +59,23 @@ TARGET_CHOICES = SETUP[1][1]
 ROW_PLAYERS = const(0)
 ROW_TARGET = const(1)
 ROW_DECK = const(2)
+ROW_PLAYER_2 = const(3)  # then ROW_PLAYER_2 + 1: Player 3's row
 _TARGET_BITS = (OPT_TARGET_25, 0, OPT_TARGET_100, OPT_ONE_ROUND)
 _DECK_BITS = (0, OPT_PAWNS, OPT_EXCUSE, OPT_PAWNS | OPT_EXCUSE)
+
+# Who plays a seat (the Player 2 and Player 3 rows' choices; ``Play.kinds``).
+KIND_HUMAN = const(0)
+KIND_EASY = const(1)
+KIND_NORMAL = const(2)
+_STRENGTHS = ("easy", "normal")  # games.bharg.cpu's, by kind - 1
+
+# A CPU's move stays on show this long (A goes on at once).
+PAUSE_MS = const(1500)
+_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+_HALF_TICKS = const(0x10000000)
+# The CPU's work per frame, in units of ``cpu.Player.step`` (about one binding search
+# each): a frame's share of a decision stays short, so keys are answered at once.
+CPU_STEPS = const(6)
 
 # Hand marks (one per shown card).
 MARK_NONE = const(0)  # unbound: counts against its holder
@@ -81,8 +99,19 @@ def options_from_values(values: Sequence[int]) -> int:
     return options
 
 
-def player_name(seat: int) -> str:
-    """ "Player 1" for seat 0."""
+def kinds_from_values(values: Sequence[int]) -> bytes:
+    """Who plays each seat (``KIND_*``, one byte per seat) from the set-up rows: Player 1
+    is human; Player 3's row counts only with three players."""
+    third = 0
+    if values[ROW_PLAYERS] == 1:
+        third = values[ROW_PLAYER_2 + 1]
+    return bytes((KIND_HUMAN, values[ROW_PLAYER_2], third))
+
+
+def player_name(seat: int, kinds: Any = b"") -> str:
+    """ "Player 1" for seat 0; "Player 2 (CPU)" for a CPU seat of ``kinds``."""
+    if seat < len(kinds) and kinds[seat]:
+        return "Player %d (CPU)" % (seat + 1)
     return "Player %d" % (seat + 1)
 
 
@@ -161,18 +190,18 @@ def turn_text(seat: int, took: int, discarded: int) -> str:
     "P1 took Sea, out Mill" or "P1 drew, out Ace Moons" (a long taken name is cut short)."""
     if discarded < 0:
         return "P%d: no turn yet" % (seat + 1)
-    tail = ", out " + _short(discarded)
+    tail = ", out " + short_name(discarded)
     if took == FROM_DECK:
         return "P%d drew%s" % (seat + 1, tail)
     head = "P%d took " % (seat + 1)
-    taken = _short(took)
+    taken = short_name(took)
     room = SUMMARY_COLUMNS - len(head) - len(tail)
     if len(taken) > room:
         taken = taken[: room - 1] + "."
     return head + taken + tail
 
 
-def _short(card: int) -> str:
+def short_name(card: int) -> str:
     """A card name short enough for the summary line ("Ace Moons" for "Ace of Moons")."""
     text = name(card)
     if card < 6:
@@ -182,8 +211,8 @@ def _short(card: int) -> str:
 
 def turn_summary(observation: Dict[str, Any]) -> List[str]:
     """What the other seats did since this seat's last turn: one line per other seat, in
-    turn order starting after this seat (empty at the start of a round before anyone
-    played)."""
+    turn order starting after this seat. At the start of a round, before anyone else
+    played: who dealt and why the first player starts (docs/RULINGS.md, "Dealing")."""
     seat = observation["player"]
     last = observation["last_turns"]
     count = len(last)
@@ -195,6 +224,13 @@ def turn_summary(observation: Dict[str, Any]) -> List[str]:
         if discarded >= 0:
             lines.append(turn_text(other, took, discarded))
         step += 1
+    if not lines and observation["round_result"] is None:
+        dealer = observation["dealer"]
+        first = (dealer + 1) % count
+        lines.append(
+            "Round %d: P%d dealt, P%d starts" % (observation["round"], dealer + 1, first + 1)
+        )
+        lines.append("(the player after the dealer)")
     return lines
 
 
@@ -217,17 +253,27 @@ def target_text(observation: Dict[str, Any]) -> str:
     return "to %d" % target
 
 
-def match_text(observation: Dict[str, Any]) -> str:
-    """The match result: the winner with the final scores, or a draw."""
+def match_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
+    """The match result's title: the winner, or a draw."""
     winner = observation["match_winner"]
+    return "Draw" if winner < 0 else "%s wins!" % player_name(winner, kinds)
+
+
+def final_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
+    """The match result's text: each seat's final score, the target and the rounds."""
     scores = observation["scores"]
-    parts = []
+    lines = []
     seat = 0
     while seat < len(scores):
-        parts.append("P%d %d" % (seat + 1, scores[seat]))
+        lines.append("%s: %d pts" % (player_name(seat, kinds), scores[seat]))
         seat += 1
-    head = "Draw" if winner < 0 else "%s wins!" % player_name(winner)
-    return head + "  " + "  ".join(parts)
+    target = observation["target"]
+    rounds = observation["round"]
+    if target:
+        lines.append("Target %d, %d round%s." % (target, rounds, "" if rounds == 1 else "s"))
+    else:
+        lines.append("A single round.")
+    return "\n".join(lines)
 
 
 def won_for_stats(observation: Dict[str, Any]) -> bool:
@@ -271,19 +317,48 @@ class Play:
     """The play screen's state, display-free: the game, the seat shown and its observation
     and phase, the hand in display order (``order``, ``marks``, ``groups``), the legal
     actions, the pile cursor, the hand cursor, and whether the table is covered for the
-    next seat. ``key`` changes it and returns ``DRAW_*`` bits saying what the screen must
-    redraw; ``event`` then says which screen it must open (``EVENT_*``).
+    next seat. ``key`` and ``tick`` change it and return ``DRAW_*`` bits saying what the
+    screen must redraw; ``event`` then says which screen it must open (``EVENT_*``).
 
-    A new seat's view (a turn passed, a round dealt, the match's first turn) is covered
-    until that seat confirms on its privacy screen (``uncover``); keys do nothing meanwhile.
+    The seat shown is always a human one: the seat to act, or while CPUs play, the next
+    human seat to act (it watches their moves). With two or three human seats, a new
+    seat's view is covered until that seat confirms on its privacy screen (``uncover``);
+    keys do nothing meanwhile. With one human seat nothing is ever covered.
+
+    CPU seats (``kinds``) play in ``tick``: a decision is spread over frames
+    (``cpu.Player.begin``/``step``/``result``, ``CPU_STEPS`` a frame), and each finished
+    move (what it took, what it discarded) stays on show for ``PAUSE_MS`` (A goes on).
+
+    Undo (``can_undo``/``undo``, B or the pause menu): back to the start of the turn shown
+    after taking the discard pile's top card (public); never after a draw from the deck,
+    whose card was hidden. Not kept in a save.
 
     :param game: an ``engine.Game``
+    :param kinds: who plays each seat, ``KIND_*`` per seat (all human if empty)
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, kinds: Any = b"\0\0\0") -> None:
         self.game = game
-        self.applied = 0  # actions sent to the engine (the app saves a changed game)
-        self.seat = game.current_player()  # whose view is shown
+        self.kinds = kinds
+        self.applied = 0  # actions sent to the engine, and undos (the app saves on a change)
+        self.cpus: List[Any] = []  # per seat: its cpu.Player, or None for a human seat
+        humans = 0
+        seat = 0
+        while seat < game.num_players():
+            self.cpus.append(None)
+            if kinds[seat]:
+                from games.bharg.cpu import Player
+
+                self.cpus[seat] = Player(seat, _STRENGTHS[kinds[seat] - 1], seat)
+            else:
+                humans += 1
+            seat += 1
+        self.humans = humans
+        self.cpu: Any = None  # the CPU player deciding now (``tick``), or None
+        self.mover = -1  # the CPU seat whose move is on show, or -1
+        self.until = 0  # when that show ends (ms, wrapping like ``now``)
+        self.saved: Any = None  # the game before the shown seat took the discard top
+        self.seat = 0  # whose view is shown
         self.obs: Dict[str, Any] = {}
         self.phase = PHASE_DRAW
         self.order: List[int] = []  # the hand by its arrangement (see ``hand_layout``)
@@ -296,9 +371,19 @@ class Play:
         self.covered = True
         self.event = EVENT_NONE
         self.refusal = ""  # why the last key could not act, for the hint line
-        self._show_seat(self.seat)
+        self._show_seat(self.next_human())
 
     # -- state from the engine ---------------------------------------------------------------
+
+    def next_human(self) -> int:
+        """The human seat to act next: the seat to act, or the first human seat after it
+        (seat 0 once the match is over)."""
+        seat = self.game.current_player()
+        if seat < 0:
+            return 0
+        while self.kinds[seat]:
+            seat = (seat + 1) % len(self.cpus)
+        return seat
 
     def _show_seat(self, seat: int) -> None:
         """Show ``seat``'s view from its first choice on, covered until it is ready."""
@@ -315,7 +400,11 @@ class Play:
         obs = game.observation(self.seat)
         self.obs = obs
         self.phase = phase_of(obs)
-        self.legal = game.legal_actions() if game.current_player() == self.seat else []
+        # No choices while a CPU's move is on show, nor on another seat's turn.
+        acting = game.current_player() == self.seat and self.mover < 0
+        self.legal = game.legal_actions() if acting else []
+        if TAKE_DISCARD not in self.legal:
+            self.pile = PILE_DECK
         previous = self.order
         order, marks, groups = hand_layout(obs["arrangement"])
         self.order = order
@@ -341,6 +430,14 @@ class Play:
         self.old_cursor = self.cursor
         return DRAW_ALL
 
+    def _apply(self, action: int) -> None:
+        """Send an action to the engine; only the shown seat's take of the discard top
+        keeps the game before it, for ``undo``."""
+        game = self.game
+        self.saved = game.to_bytes() if action == TAKE_DISCARD and self.cpu is None else None
+        game.apply_action(action)
+        self.applied += 1
+
     # -- what the screen shows ---------------------------------------------------------------
 
     def drawing(self) -> bool:
@@ -351,27 +448,39 @@ class Play:
         """True while the seat shown picks a card to discard."""
         return self.phase == PHASE_DISCARD and bool(self.legal)
 
+    def waiting(self) -> bool:
+        """True while a CPU seat is to act or its move is on show."""
+        return self.mover >= 0 or (
+            self.phase <= PHASE_DISCARD and self.kinds[self.game.current_player()] != KIND_HUMAN
+        )
+
     def status_text(self) -> str:
-        """Whose turn and what to do: "P1 draw a card"."""
+        """Whose turn and what to do: "P1 draw a card", "P2 (CPU) thinking"."""
+        if self.mover >= 0:
+            return "P%d (CPU) moved" % (self.mover + 1)
+        if self.waiting():
+            return "P%d (CPU) thinking" % (self.game.current_player() + 1)
         doing = "draw a card" if self.phase == PHASE_DRAW else "discard a card"
         return "P%d %s" % (self.seat + 1, doing)
 
     def round_info(self) -> str:
-        """The round and the target: "Rd 2 to 50"."""
+        """The round and the target: "Rd 2 to 50", or "1 round" for a single round."""
+        if not self.obs["target"]:
+            return "1 round"
         return "Rd %d %s" % (self.obs["round"], target_text(self.obs))
 
     def board_text(self, row: int) -> str:
-        """The scoreboard's lines: row 0 the deck's count, then one per seat (">" marks the
-        seat shown) with its card count and score; "" past the last seat."""
+        """The scoreboard's lines: row 0 the deck's count, then one per seat with its match
+        score (">" marks the seat shown): ">P1 12 pts"; "" past the last seat."""
         obs = self.obs
         if row == 0:
             return "Deck %d" % obs["deck_count"]
         seat = row - 1
-        counts = obs["hand_counts"]
-        if seat >= len(counts):
+        scores = obs["scores"]
+        if seat >= len(scores):
             return ""
         mark = ">" if seat == self.seat else " "
-        return "%sP%d %dc %d" % (mark, seat + 1, counts[seat], obs["scores"][seat])
+        return "%sP%d %d pts" % (mark, seat + 1, scores[seat])
 
     def dimmed(self, slot: int) -> bool:
         """True for a hand card that may not be discarded now (the one just taken)."""
@@ -386,8 +495,12 @@ class Play:
         return self.drawing() and TAKE_DISCARD not in self.legal
 
     def name_text(self) -> str:
-        """The card under the cursor with its status, or the pile the draw would use."""
+        """The card under the cursor with its status, the pile the draw would use, or the
+        CPU's move on show."""
         obs = self.obs
+        if self.mover >= 0:
+            took, discarded = obs["last_turns"][self.mover]
+            return turn_text(self.mover, took, discarded)
         if self.cursor >= 0:
             card = self.order[self.cursor]
             mark = self.marks[self.cursor]
@@ -408,7 +521,13 @@ class Play:
         """The key hint of the phase, or why the last key could not act."""
         if self.refusal:
             return self.refusal
+        if self.mover >= 0:
+            return "A go on  SEL help"
+        if self.waiting():
+            return "wait for the CPU  SEL help"
         if self.discarding():
+            if self.saved is not None:
+                return "<> card  A discard  B undo"
             return "<> card  A discard  SEL help"
         return "<> pile  A take  SEL help"
 
@@ -417,7 +536,8 @@ class Play:
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event``. Draw phase: LEFT/RIGHT the deck or the discard top, A takes it;
-        discard phase: LEFT/RIGHT a hand card, A discards it; SELECT the legend."""
+        discard phase: LEFT/RIGHT a hand card, A discards it, B undoes the take; a CPU's
+        move on show: A goes on; SELECT the legend."""
         self.event = EVENT_NONE
         if self.covered:
             return 0
@@ -428,6 +548,19 @@ class Play:
         if key == K_SELECT:
             self.event = EVENT_LEGEND
             return 0
+        if self.mover >= 0:
+            if key == K_A:
+                return changed | self._moved()
+            return changed
+        if key == K_B and self.discarding():
+            if self.can_undo():
+                return self.undo()
+            self.refusal = "No undo after a deck draw"
+            if self.obs["taken"] >= 0:
+                self.refusal = "No undo in a continued game"
+            return DRAW_HINT
+        if not self.legal:
+            return changed
         if self.phase == PHASE_DRAW:
             return changed | self._draw_key(key)
         if self.phase == PHASE_DISCARD:
@@ -442,8 +575,7 @@ class Play:
         if key == K_A:
             action = pile_action(self.pile)
             if action in self.legal:
-                self.game.apply_action(action)
-                self.applied += 1
+                self._apply(action)
                 return self.sync()
         return 0
 
@@ -461,41 +593,109 @@ class Play:
         if action not in self.legal:
             self.refusal = "Taken card stays: pick another"
             return DRAW_HINT
+        self._apply(action)
+        return self._next()
+
+    def _next(self) -> int:
+        """After a discard (and a CPU's move on show): the round's or the match's end, a
+        CPU's turn, or the next human seat's (behind its privacy screen if it is another
+        seat's than the one shown)."""
         game = self.game
-        game.apply_action(action)
-        self.applied += 1
         if game.is_over():
             self.event = EVENT_OVER
         elif NEXT_ROUND in game.legal_actions():
             self.event = EVENT_ROUND_END
         else:
-            self._show_seat(game.current_player())
-            self.event = EVENT_PASS
-            return DRAW_ALL
+            seat = self.next_human()
+            if seat != self.seat:
+                self._show_seat(seat)
+                self.event = EVENT_PASS
+                return DRAW_ALL
+            # The same seat's next turn (the others are CPUs): it starts on the deck.
+            self.pile = PILE_DECK
+            self.cursor = -1
         return self.sync()
 
-    def tick(self) -> int:
-        """Every frame while the table is on top: a covered table (the match's first turn,
-        or a resumed game) calls for its privacy screen (``event`` EVENT_PASS), or, for a
-        game resumed between rounds, for the round's end (EVENT_ROUND_END). Returns the
-        ``DRAW_*`` bits (none)."""
+    def can_undo(self) -> bool:
+        """True in the shown seat's discard phase after it took the discard pile's top card
+        (undo would reveal nothing)."""
+        return self.saved is not None and self.discarding() and not self.covered
+
+    def undo(self) -> int:
+        """Back to the start of the turn shown, before its take of the discard top: the
+        engine state exactly as it was (``to_bytes`` equal), the discard top under the
+        cursor. Counts as a change (``applied`` never goes back)."""
+        self.event = EVENT_NONE
+        if not self.can_undo():
+            return 0
+        self.game = Game.from_bytes(self.saved)
+        self.saved = None
+        self.applied += 1
+        self.cursor = -1
+        self.sync()
+        self.pile = PILE_DISCARD
+        return DRAW_ALL
+
+    def tick(self, now: int = 0) -> int:
+        """Every frame while the table is on top (``now`` in ms, wrapping). A covered table
+        (the match's first turn, or a resumed game) calls for its privacy screen (``event``
+        EVENT_PASS), or, for a game resumed between rounds, for the round's end
+        (EVENT_ROUND_END); with one human seat it is uncovered at once. A CPU seat to act
+        works ``CPU_STEPS`` on its decision and plays it; its move stays on show until
+        ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to redraw."""
         self.event = EVENT_NONE
         if self.covered:
-            self.event = EVENT_ROUND_END if self.phase == PHASE_ROUND_OVER else EVENT_PASS
-        return 0
+            if self.phase >= PHASE_ROUND_OVER:
+                self.event = EVENT_ROUND_END
+            elif self.humans > 1:
+                self.event = EVENT_PASS
+            else:
+                self.covered = False
+            return 0
+        if self.mover >= 0:
+            if (now - self.until) & _TICK_MASK < _HALF_TICKS:
+                return self._moved()
+            return 0
+        game = self.game
+        seat = game.current_player()
+        if self.phase > PHASE_DISCARD or not self.kinds[seat]:
+            return 0
+        cpu = self.cpu
+        if cpu is None:
+            cpu = self.cpus[seat]
+            self.cpu = cpu
+            cpu.begin(game.observation(seat), game.legal_actions())
+            return DRAW_TABLE  # "thinking"
+        if not cpu.step(CPU_STEPS):
+            return 0
+        action = cpu.result()
+        self._apply(action)
+        self.cpu = None
+        if action == DRAW_DECK or action == TAKE_DISCARD:
+            return self.sync()
+        self.mover = seat
+        self.until = (now + PAUSE_MS) & _TICK_MASK
+        return self.sync()
+
+    def _moved(self) -> int:
+        """The CPU's move has been on show: go on."""
+        self.mover = -1
+        return self._next() | DRAW_ALL
 
     def uncover(self) -> None:
         """The seat shown pressed A on its privacy screen: its keys count from now on."""
         self.covered = False
 
     def next_round(self) -> int:
-        """After the round's scores (the match goes on): deal the next round and show its
-        first seat, covered (``event`` EVENT_PASS)."""
+        """After the round's scores (the match goes on): deal the next round and show the
+        next human seat, covered (``event`` EVENT_PASS) if there are two or more."""
         self.event = EVENT_NONE
         if self.phase != PHASE_ROUND_OVER:
             return 0
-        self.game.apply_action(NEXT_ROUND)
-        self.applied += 1
-        self._show_seat(self.game.current_player())
-        self.event = EVENT_PASS
+        self._apply(NEXT_ROUND)
+        self._show_seat(self.next_human())
+        if self.humans > 1:
+            self.event = EVENT_PASS
+        else:
+            self.covered = False
         return DRAW_ALL

@@ -3,25 +3,30 @@
 `games.bharg.screens`
 =====================
 
-Bharg, pass-and-play on one handheld. Each turn starts behind a privacy screen ("Pass to
-Player 2 - press A", no cards), then the play table shows that seat's view:
+Bharg on one handheld: pass-and-play, or against one or two CPU seats. Between two human
+seats' turns a privacy screen ("Pass to Player 2 - press A", no cards) covers the table;
+then the play table shows that seat's view (while CPUs play, the next human seat's):
 
 - top: whose turn and what to do, the round and the target; below it one line per other
   seat saying what it did since this seat's last turn (observation ``last_turns``);
 - middle: the draw pile (with its count), the discard top, the Ace Pile top, and every
-  seat's card count and score;
+  seat's match score;
 - bottom: the hand in its best arrangement (observation ``arrangement``): each set grouped
   over a blue or pink bar, Ace-bound cards (and the Excuse) over a green bar, unbound
   cards with no bar; the card under the cursor is named with its status.
 
 Keys: draw phase LEFT/RIGHT pick the deck or the discard top, A takes it; discard phase
 LEFT/RIGHT pick a card (the one taken from the discard pile is dimmed: illegal), A
-discards it. SELECT shows the legend. START pauses (rules, quit).
+discards it, B undoes the take. SELECT shows the legend. START pauses (undo, rules, quit).
+A CPU's move (what it took and discarded) stays on the name line for a moment; A goes on.
 
 After the round: every hand revealed with its unbound value (``RoundEndScreen``), then the
 scoreboard toward the target (``ScoreScreen``); A deals the next round, or at the match's
-end shows the winner and returns to the menu. Statistics: every finished match counts as
-played, and as won when Player 1 (the device's owner) won it.
+end the kit's game-over screen (play again, or the menu). Statistics: every finished match
+counts as played, and as won when Player 1 (the device's owner) won it, with Player 1's
+final score.
+
+A save is the engine's bytes and one byte per seat, who plays it (``flow.KIND_*``).
 
 The state and the keys' logic live in ``flow.Play`` (display-free, tested on the device
 VMs); this module only draws what it says changed and opens the screens its events ask for.
@@ -48,13 +53,13 @@ _PILES_Y = const(28)
 _DECK_X = const(4)
 _DISCARD_X = const(40)
 _ACE_X = const(76)
-_BOARD_X = const(106)
+_BOARD_X = const(104)
 _HAND_Y = const(74)
 _NAME_Y = const(110)
 _GROUP_GAP = const(4)
 _BAR_GAP = const(2)
-_ROUND_ROW_H = const(34)
-_ROUND_CARDS_W = const(126)
+_ROUND_CARDS_W = const(120)
+_ROUND_TEXT_X = const(123)
 
 # Bar colours by flow.MARK_*: none, set, the next set, Ace-bound.
 _SET_BLUE = const(0x50B0F0)
@@ -62,22 +67,33 @@ _SET_PINK = const(0xF070B0)
 _ACE_GREEN = const(0x70E070)
 
 _LEGEND = (
-    "Blue or pink bar: a set (three or more cards with all six suits once).\n"
-    "Green bar: bound by the Ace Pile top's suit (or the Excuse).\n"
-    "No bar: unbound; it counts against you if someone else goes out.\n"
-    "A dimmed card was taken from the discard pile this turn: keep it."
+    "Blue/pink bar: a set (3+ cards, each suit once).\n"
+    "Green bar: bound by the Ace Pile top (or the Excuse).\n"
+    "No bar: unbound, counts against you.\n"
+    "Dimmed: taken this turn, keep it."
 )
 
 
 def start(app: App, values: List[int]) -> Screen:
-    """A new match from the set-up rows; the first turn starts behind a privacy screen."""
-    return PlayScreen(Game(app.new_seed(), flow.options_from_values(values)))
+    """A new match from the set-up rows; with two or more human seats, the first turn
+    starts behind a privacy screen."""
+    game = Game(app.new_seed(), flow.options_from_values(values))
+    return PlayScreen(game, flow.kinds_from_values(values))
 
 
 def resume(app: App, data: bytes) -> Screen:
     """The match saved as ``data`` (``PlayScreen.saved``): behind the privacy screen of the
-    seat to move, or at the round's end between rounds; ValueError if it does not load."""
-    return PlayScreen(Game.from_bytes(data))
+    seat to move, or at the round's end between rounds; ValueError if it does not load.
+    (A save without the seats' byte is all human.)"""
+    kinds = b"\0\0\0"
+    try:
+        game = Game.from_bytes(data)
+    except ValueError:
+        game = Game.from_bytes(data[:-3])
+        kinds = bytes(data[-3:])
+        if kinds[0] or max(kinds) > flow.KIND_NORMAL:
+            raise
+    return PlayScreen(game, kinds)
 
 
 def _bar_strip(width: int) -> Any:
@@ -168,6 +184,15 @@ def _privacy(play: flow.Play) -> Screen:
     return PrivacyScreen("Pass to %s" % flow.player_name(play.seat), ready)
 
 
+def _next_seat(app: App, play: flow.Play) -> None:
+    """Back to the table after the round's scores: behind the next seat's privacy screen
+    if it is covered, else straight on (one human seat)."""
+    if play.covered:
+        app.replace(_privacy(play))
+    else:
+        app.pop()
+
+
 class PlayScreen(Screen):
     """The table for the seat to act (see the module docstring): draws what ``flow.Play``
     holds and hands it the keys. While another screen covers it, it lets its widgets go
@@ -176,21 +201,33 @@ class PlayScreen(Screen):
     pausable = True
     releasable = True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, kinds: bytes = b"\0\0\0") -> None:
         super().__init__()
         self.game = game
-        self.flow = flow.Play(game)
+        self.flow = flow.Play(game, kinds)
         self.release()
 
     # -- building -------------------------------------------------------------------
 
     def saved(self) -> bytes:
-        """The match as bytes, for ``resume``."""
-        return self.game.to_bytes()
+        """The match as bytes, for ``resume``: the engine's, then who plays each seat."""
+        return self.game.to_bytes() + bytes(self.flow.kinds)
 
     def changes(self) -> int:
-        """Actions sent to the engine so far (the app saves the game when this moves)."""
+        """Actions sent to the engine and undos so far (the app saves the game when this
+        moves; it never goes back)."""
         return self.flow.applied
+
+    def can_undo(self) -> bool:
+        """True when the turn shown can go back to its start (the pause menu's Undo)."""
+        return self.flow.can_undo()
+
+    def undo(self, app: App) -> None:
+        """Back to the start of the turn shown, as a key press would (B does it too)."""
+        changed = self.flow.undo()
+        self.game = self.flow.game
+        if self.group is not None:
+            self._draw(changed)
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
@@ -291,10 +328,12 @@ class PlayScreen(Screen):
     # -- keys -------------------------------------------------------------------------
 
     def tick(self, app: App, now: int) -> bool:
-        """At the start of the match, cover the table until the first player is ready."""
-        self.flow.tick()
+        """Cover the table until the seat shown is ready (start, resume); play the CPU
+        seats' turns, a little each frame, and show each move for a moment."""
+        changed = self.flow.tick(now)
         if self.flow.event == flow.EVENT_NONE:
-            return False
+            self._draw(changed)
+            return bool(changed)
         self._follow(app)
         return True
 
@@ -302,6 +341,7 @@ class PlayScreen(Screen):
         """Hand the key to the flow; redraw what changed, or open what it asks for (a
         covering screen: this one lets its widgets go, so nothing to redraw)."""
         changed = self.flow.key(key)
+        self.game = self.flow.game  # B may have undone a take
         if self.flow.event == flow.EVENT_NONE:
             self._draw(changed)
         else:
@@ -320,7 +360,8 @@ class PlayScreen(Screen):
 
 
 class RoundEndScreen(Screen):
-    """Every hand revealed in its best arrangement, unbound cards lit, with its value.
+    """Every hand revealed in its best arrangement, unbound cards lit, with its value, and
+    the Ace Pile top they were bound against.
 
     :param play: the play screen's ``flow.Play`` (its game has just ended a round)
     """
@@ -333,24 +374,30 @@ class RoundEndScreen(Screen):
         self.ace_top = -1
 
     def build(self, app: App) -> None:
-        """Title with the result, one row of cards and a value column per seat."""
+        """Title with the result, one row of cards and a value column per seat, the Ace
+        Pile line (with three seats, on the hint line)."""
         obs = self.flow.game.observation(0)
         result = obs["round_result"]
         self.result = result
-        self.ace_top = obs["ace_top"]
+        ace = obs["ace_top"]
+        self.ace_top = ace
         hands = obs["hands"]
         winner = result["winner"]
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
         self.group.append(ui.title_bar("Round %d: %s" % (obs["round"], flow.round_text(obs))))
         count = len(hands)
-        top = 13 if count == 3 else 18
-        step = _ROUND_ROW_H if count == 3 else 44
+        # Three rows of cards and bars (34 px each) fit between the title bar and the hint
+        # line with 2 px between them; two rows leave room for the Ace Pile line.
+        top = 13 if count == 3 else 17
+        step = 36 if count == 3 else 44
         seat = 0
         while seat < count:
             y = top + seat * step
             row = HandView(0, y, _ROUND_CARDS_W)
-            order, marks, groups = flow.hand_layout(best_arrangement(hands[seat], obs["ace_top"]))
+            if count == 3:
+                row.bars.y = cardview.CARD_H + 1
+            order, marks, groups = flow.hand_layout(best_arrangement(hands[seat], ace))
             row.show(order, marks, groups)
             i = 0
             while i < len(order):
@@ -360,28 +407,42 @@ class RoundEndScreen(Screen):
             self.group.append(row.group)
             self.rows.append(row)
             colour = ui.ACCENT if seat == winner else ui.WHITE
-            self.group.append(ui.label("P%d" % (seat + 1), 130, y, ui.LARGE, colour))
-            self.group.append(ui.label("unbnd", 130, y + 11, ui.SMALL, ui.GREY))
+            self.group.append(ui.label("P%d" % (seat + 1), _ROUND_TEXT_X, y, ui.LARGE, colour))
+            self.group.append(ui.label("unbound", _ROUND_TEXT_X, y + 11, ui.SMALL, ui.GREY))
             self.group.append(
-                ui.label("%d" % result["unbound"][seat], 130, y + 19, ui.LARGE, colour)
+                ui.label("%d" % result["unbound"][seat], _ROUND_TEXT_X, y + 19, ui.LARGE, colour)
             )
             seat += 1
+        reason = result["reason"]
         if count == 2:
-            ace = obs["ace_top"]
             text = "Ace Pile: %s" % (cards.name(ace) if ace >= 0 else "empty")
             self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
-        reason = result["reason"]
-        text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
+            text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
+        else:
+            text = flow.short_name(ace) if ace >= 0 else "no Ace"
+            if reason == "win":
+                text = "Ace Pile: %s  A scores" % text
+            else:
+                text = "%s; %s  A ok" % (reason, text)
         self.group.append(hint(text))
 
     def key(self, app: App, key: int) -> None:
-        """A: the scoreboard (or the match result)."""
-        if key == K_A:
-            app.replace(ScoreScreen(self.flow))
+        """A: the scoreboard, or at the match's end its result (counted in the statistics:
+        won if Player 1 won, with Player 1's final score)."""
+        if key != K_A:
+            return
+        play = self.flow
+        if play.phase != flow.PHASE_OVER:
+            app.replace(ScoreScreen(play))
+            return
+        obs = play.game.observation(0)
+        app.record_result(flow.won_for_stats(obs), obs["scores"][0])
+        app.pop()
+        app.game_over(flow.match_text(obs, play.kinds), flow.final_text(obs, play.kinds))
 
 
 class ScoreScreen(Screen):
-    """The scores toward the target as bars; at the match's end, the winner.
+    """The scores toward the target as bars, between rounds.
 
     :param play: the play screen's ``flow.Play``
     """
@@ -389,28 +450,16 @@ class ScoreScreen(Screen):
     def __init__(self, play: flow.Play) -> None:
         super().__init__()
         self.flow = play
-        self.over = play.phase == flow.PHASE_OVER
 
     def build(self, app: App) -> None:
-        """Title, one bar per seat and the key hint; records a finished match."""
+        """Title, one bar per seat and the key hint."""
         obs = self.flow.game.observation(0)
         scores = obs["scores"]
         target = obs["target"]
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.BLACK))
-        if self.over:
-            title = "Match over"
-        else:
-            title = "Scores after round %d" % obs["round"]
-        self.group.append(ui.title_bar(title))
+        self.group.append(ui.title_bar("Scores after round %d" % obs["round"]))
         y = 20
-        if self.over:
-            winner = obs["match_winner"]
-            text = "Draw" if winner < 0 else "%s wins!" % flow.player_name(winner)
-            self.group.append(
-                ui.label(text, (ui.WIDTH - len(text) * 6) // 2, 18, ui.LARGE, ui.ACCENT)
-            )
-            y = 36
         top = y
         full = 96
         most = max(max(scores), target, 1)
@@ -420,32 +469,25 @@ class ScoreScreen(Screen):
             self.group.append(ui.rect(full, 10, ui.BAR, 24, y))
             filled = scores[seat] * full // most
             if filled:
-                colour = ui.ACCENT if seat == obs["match_winner"] else _SET_BLUE
-                self.group.append(ui.rect(min(filled, full), 10, colour, 24, y))
+                self.group.append(ui.rect(min(filled, full), 10, _SET_BLUE, 24, y))
             self.group.append(
                 ui.label("%d" % scores[seat], ui.WIDTH - 3, y + 1, ui.LARGE, ui.WHITE, right=True)
             )
             y += 18
             seat += 1
-        if target:
-            # A thin line at the target across every bar.
-            mark = 24 + target * full // most - 1
-            self.group.append(ui.rect(1, y - top, ui.ACCENT, mark, top - 2))
-            self.group.append(ui.label("target %d" % target, 24, y, ui.SMALL, ui.GREY))
-        else:
-            self.group.append(ui.label("single round", 24, y, ui.SMALL, ui.GREY))
-        text = "A: main menu" if self.over else "A: deal round %d" % (obs["round"] + 1)
-        self.group.append(hint(text))
-        if self.over:
-            app.record_result(flow.won_for_stats(obs))
+        # A thin line at the target across every bar.
+        mark = 24 + target * full // most - 1
+        self.group.append(ui.rect(1, y - top, ui.ACCENT, mark, top - 2))
+        self.group.append(ui.label("target %d" % target, 24, y, ui.SMALL, ui.GREY))
+        # Who deals the next round, and so who starts it.
+        count = len(scores)
+        dealer = (obs["dealer"] + 1) % count
+        text = "Next: P%d deals, P%d starts" % (dealer + 1, (dealer + 1) % count + 1)
+        self.group.append(ui.label(text, 24, y + 10, ui.SMALL, ui.WHITE))
+        self.group.append(hint("A: deal round %d" % (obs["round"] + 1)))
 
     def key(self, app: App, key: int) -> None:
-        """A: deal the next round behind the next seat's privacy screen, or back to the
-        main menu after the match."""
-        if key != K_A:
-            return
-        if self.over:
-            app.home()
-        else:
+        """A: deal the next round; the next seat's privacy screen if it is covered."""
+        if key == K_A:
             self.flow.next_round()
-            app.replace(_privacy(self.flow))
+            _next_seat(app, self.flow)

@@ -18,10 +18,12 @@ Generic screens the whole app and every game reuse:
 - ``GameOverScreen(title, text)``: a game's result; A plays again, B goes home.
 """
 
+import gc
+
 import displayio
 
 from handheld import ui
-from handheld.app import App, Screen
+from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
 from handheld.layout import WrappedFile, wrap_text
 
@@ -310,6 +312,12 @@ class TextScreen(Screen):
         self.group.append(self.position)
         self._show_position()
 
+    def shown(self, app: App) -> None:
+        """Back from the primer: over a game, its module goes at once (the heap is tight)."""
+        if app.game is not None:
+            forget_module("handheld.primer")
+            gc.collect()
+
     def _show_position(self) -> None:
         """Page n/m in the title bar."""
         visible = self.page.visible
@@ -339,6 +347,13 @@ class TextScreen(Screen):
             self._show_position()
 
 
+class _Selected:
+    """What a released menu keeps of its ``ui.ListMenu``: the selected row."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
 def _pause_rows(app: App) -> List[str]:
     """The pause menu's rows: "Undo" only while the game can take a move back."""
     rows = ["Resume", "Rules", "Quit to menu"]
@@ -352,8 +367,16 @@ class PauseMenu(MenuScreen):
     """START over a play screen: resume, undo (if the game can), the game's rules, or quit
     to the main menu."""
 
+    # Under the rules page or the quit question its widgets go (the heap holds a game);
+    # the menu keeps the selected row.
+    releasable = True
+
     def __init__(self) -> None:
         super().__init__("Paused", [], self._choose, rows=_pause_rows)
+
+    def release(self) -> None:
+        """Covered: only the selected row is kept (``build`` reads ``menu.index``)."""
+        self.menu = _Selected(self.menu.index)
 
     def _choose(self, app: App, index: int) -> None:
         """Act on the chosen row."""

@@ -4,7 +4,7 @@ machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
 from decktet.cards import name
 from games.bharg import engine, flow
-from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
 # Card codes: Aces 0..5 Moons, Suns, Waves, Leaves, Wyrms, Knots; Author 6 [MK], Desert 7 [SY],
 # Origin 8 [WL]; Huntress 30 [M], Bard 31 [S], Sea 32 [W], End 33 [L], Calamity 34 [Y],
@@ -18,6 +18,15 @@ def test_options_from_set_up_rows():
     )
     assert flow.options_from_values([0, 2, 1]) == engine.OPT_TARGET_100 | engine.OPT_PAWNS
     assert flow.options_from_values([0, 3, 2]) == engine.OPT_ONE_ROUND | engine.OPT_EXCUSE
+    # The seat rows: Player 1 is human; Player 3's row counts only with three players.
+    assert flow.kinds_from_values([0, 1, 0, 2, 1]) == bytes((0, flow.KIND_NORMAL, 0))
+    assert flow.kinds_from_values([1, 1, 0, 0, 1]) == bytes((0, 0, flow.KIND_EASY))
+    assert flow.kinds_from_values([0, 1, 0, 0, 0]) == b"\0\0\0"
+    import games.bharg
+
+    assert len(games.bharg.SETUP) <= 6
+    assert games.bharg.SETUP[flow.ROW_PLAYER_2][0] == "Player 2"
+    assert games.bharg.SETUP[flow.ROW_PLAYER_2 + 1][0] == "Player 3"
     # Every combination the rows offer is a valid engine option set.
     for players in range(len(flow.PLAYER_CHOICES)):
         for target in range(len(flow.TARGET_CHOICES)):
@@ -90,7 +99,10 @@ def test_turn_texts_fit_the_line():
 
 def test_turn_summary_lists_the_others_in_turn_order():
     game = engine.Game(3, engine.OPT_THREE_PLAYERS)
-    assert flow.turn_summary(game.observation(0)) == []
+    # Before anyone played: who dealt and why the first player starts (issue 12).
+    start = ["Round 1: P1 dealt, P2 starts", "(the player after the dealer)"]
+    assert flow.turn_summary(game.observation(1)) == start
+    assert flow.turn_summary(game.observation(0)) == start
     # Seats 1, 2 and 0 each draw and discard their lowest legal card.
     for _ in range(3):
         game.apply_action(engine.DRAW_DECK)
@@ -114,7 +126,13 @@ def test_result_texts_and_stats():
         "scores": [0, 17],
     }
     assert flow.round_text(fake) == "P2 wins 17 pts"
-    assert flow.match_text(fake) == "Player 2 wins!  P1 0  P2 17"
+    assert flow.match_text(fake) == "Player 2 wins!"
+    assert flow.match_text(fake, b"\0\2\0") == "Player 2 (CPU) wins!"
+    fake["target"] = 25
+    fake["round"] = 3
+    assert flow.final_text(fake, b"\0\1\0") == (
+        "Player 1: 0 pts\nPlayer 2 (CPU): 17 pts\nTarget 25, 3 rounds."
+    )
     assert not flow.won_for_stats(fake)
     fake["match_winner"] = 0
     assert flow.won_for_stats(fake)
@@ -196,7 +214,7 @@ def test_the_first_turn_waits_behind_its_privacy_screen():
     # The table: seat 1 (Player 2) to draw, the deck under the cursor.
     assert play.status_text() == "P2 draw a card" and play.round_info() == "Rd 1 to 50"
     assert play.board_text(0) == "Deck %d" % play.obs["deck_count"]
-    assert play.board_text(1) == " P1 7c 0" and play.board_text(2) == ">P2 7c 0"
+    assert play.board_text(1) == " P1 0 pts" and play.board_text(2) == ">P2 0 pts"
     assert play.board_text(3) == ""
     assert play.pile == flow.PILE_DECK and play.cursor == -1
     assert play.pile_lit(flow.PILE_DECK) and not play.pile_lit(flow.PILE_DISCARD)
@@ -238,7 +256,7 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     assert play.obs["discard_top"] == card and play.cursor == -1
     assert play.key(K_A) == 0 and play.phase == flow.PHASE_DRAW
     play.uncover()
-    assert play.board_text(1) == ">P1 7c 0" and play.board_text(2) == " P2 7c 0"
+    assert play.board_text(1) == ">P1 0 pts" and play.board_text(2) == " P2 0 pts"
     assert flow.turn_summary(play.obs) == [flow.turn_text(1, engine.FROM_DECK, card)]
 
 
@@ -338,8 +356,8 @@ def test_a_whole_match_through_every_event():
 
 def test_three_players_pass_round_the_table_to_a_one_round_match():
     play = _uncovered(2, engine.OPT_THREE_PLAYERS | engine.OPT_ONE_ROUND)
-    assert play.seat == 1 and play.board_text(3) == " P3 6c 0"
-    assert play.round_info() == "Rd 1 1 round"
+    assert play.seat == 1 and play.board_text(3) == " P3 0 pts"
+    assert play.round_info() == "1 round"
     seats = [play.seat]
     events = []
     phases = []
@@ -366,3 +384,211 @@ def test_three_players_pass_round_the_table_to_a_one_round_match():
     assert flow.EVENT_OVER in events and flow.EVENT_ROUND_END not in events
     assert play.obs["hands"] is not None and len(play.obs["hands"]) == 3
     assert play.obs["match_winner"] == play.obs["round_result"]["winner"]
+
+
+# --- undo (issue 12) ---------------------------------------------------------------------------
+
+
+def test_undo_goes_back_to_the_turns_start_exactly_and_never_past_a_deck_draw():
+    play = _uncovered()
+    before = play.game.to_bytes()
+    assert not play.can_undo() and play.undo() == 0
+    # Take the discard top: public, so it may be undone (the hint says B).
+    top = play.obs["discard_top"]
+    play.key(K_RIGHT)
+    assert play.key(K_A) == flow.DRAW_ALL and play.obs["taken"] == top
+    assert play.can_undo() and play.hint_text() == "<> card  A discard  B undo"
+    changes = play.applied
+    # Undo: the engine state exactly as before the take, the discard top under the cursor.
+    assert play.undo() == flow.DRAW_ALL and play.event == flow.EVENT_NONE
+    assert play.game.to_bytes() == before
+    assert play.phase == flow.PHASE_DRAW and play.pile == flow.PILE_DISCARD
+    assert play.cursor == -1 and play.obs["taken"] == -1 and play.obs["discard_top"] == top
+    # An undo is a change too: the count never goes back (the autosave sees it).
+    assert play.applied == changes + 1
+    assert not play.can_undo() and play.undo() == 0
+    # B undoes as well.
+    assert play.key(K_A) == flow.DRAW_ALL and play.can_undo()
+    assert play.key(K_B) == flow.DRAW_ALL and play.game.to_bytes() == before
+    assert play.applied == changes + 3
+    # A card drawn from the deck was hidden: no undo; B says why.
+    play.key(K_LEFT)
+    assert play.pile == flow.PILE_DECK
+    play.key(K_A)
+    drawn = play.game.to_bytes()
+    assert play.phase == flow.PHASE_DISCARD and not play.can_undo()
+    assert play.undo() == 0 and play.game.to_bytes() == drawn
+    assert play.key(K_B) == flow.DRAW_HINT and play.hint_text() == "No undo after a deck draw"
+    assert play.game.to_bytes() == drawn and play.phase == flow.PHASE_DISCARD
+    # The discard ends the turn: nothing to undo on the next seat's.
+    play.key(K_A)
+    assert play.event == flow.EVENT_PASS and not play.can_undo()
+    play.uncover()
+    assert not play.can_undo()
+
+
+def test_undo_after_a_take_then_the_same_turn_again():
+    # Take, undo, draw from the deck instead: the game goes on as if the take never was.
+    play = _uncovered(9)
+    twin = engine.Game.from_bytes(play.game.to_bytes())
+    play.key(K_RIGHT)
+    play.key(K_A)
+    play.key(K_B)
+    play.key(K_LEFT)
+    play.key(K_A)
+    twin.apply_action(engine.DRAW_DECK)
+    assert play.game.to_bytes() == twin.to_bytes()
+
+
+# --- CPU seats (issue 13) -----------------------------------------------------------------------
+
+
+def _tick_until(play, now, done, limit=5000):
+    """Tick every 10 ms until ``done(play)``; returns the time. No tick opens a screen."""
+    steps = 0
+    while not done(play):
+        steps += 1
+        assert steps < limit
+        now += 10
+        play.tick(now)
+        assert play.event == flow.EVENT_NONE, play.event
+    return now
+
+
+def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
+    game = engine.Game(4)
+    twin = engine.Game.from_bytes(game.to_bytes())
+    play = flow.Play(game, b"\0\2\0")
+    # Player 2 (CPU) starts: Player 1 (the only human) watches, with no privacy screen.
+    assert play.seat == 0 and play.covered
+    assert play.tick(0) == 0 and play.event == flow.EVENT_NONE and not play.covered
+    assert play.waiting() and play.legal == []
+    assert play.tick(10) == flow.DRAW_TABLE and play.cpu is not None
+    assert play.status_text() == "P2 (CPU) thinking"
+    assert play.hint_text() == "wait for the CPU  SEL help"
+    # Keys do nothing while it thinks (SELECT still explains the bars).
+    before = play.game.to_bytes()
+    for key in (K_A, K_B, K_LEFT, K_RIGHT):
+        assert play.key(key) == 0 and play.event == flow.EVENT_NONE
+    assert play.game.to_bytes() == before and play.key(K_SELECT) == 0
+    assert play.event == flow.EVENT_LEGEND
+    # Its decision takes several frames (CPU_STEPS units each), then its move is shown.
+    ticks = [0]
+
+    def moved(play):
+        ticks[0] += 1
+        return play.mover >= 0
+
+    now = _tick_until(play, 10, moved)
+    assert ticks[0] > 3
+    # The same moves as the player deciding at once, from the same observations.
+    from games.bharg.cpu import Player
+
+    shadow = Player(1, "normal", 1)
+    for _ in range(2):
+        twin.apply_action(shadow.choose(twin.observation(1), twin.legal_actions()))
+    assert play.game.to_bytes() == twin.to_bytes()
+    took, discarded = play.obs["last_turns"][1]
+    assert discarded >= 0 and play.mover == 1
+    assert play.status_text() == "P2 (CPU) moved"
+    assert play.name_text() == flow.turn_text(1, took, discarded)
+    assert play.hint_text() == "A go on  SEL help" and not play.legal
+    # It stays on show for PAUSE_MS, then Player 1's turn (no privacy screen).
+    assert play.tick(now + flow.PAUSE_MS - 10) == 0 and play.mover == 1
+    assert play.tick(now + flow.PAUSE_MS) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
+    assert play.mover == -1 and play.seat == 0 and play.drawing() and not play.covered
+    assert play.status_text() == "P1 draw a card"
+    # Player 1 takes the discard top and discards; then A skips the CPU's pause, and
+    # Player 1's next turn starts on the deck again (the discard pile may be empty).
+    now += flow.PAUSE_MS
+    assert engine.TAKE_DISCARD in play.legal
+    play.key(K_RIGHT)
+    play.key(K_A)
+    assert play.obs["taken"] >= 0
+    while play.phase == flow.PHASE_DISCARD and play.legal:
+        play.key(K_A)
+    assert play.event == flow.EVENT_NONE and play.seat == 0 and play.waiting()
+    assert not play.can_undo()
+    now = _tick_until(play, now, moved)
+    assert play.key(K_A) == flow.DRAW_ALL and play.mover == -1 and play.drawing()
+    assert play.pile == flow.PILE_DECK and play.name_text() == "Draw from the deck"
+
+
+def test_privacy_screens_only_between_human_seats():
+    # Three players: Player 2 is a CPU, Players 1 and 3 pass the device between them.
+    play = flow.Play(engine.Game(2, engine.OPT_THREE_PLAYERS | engine.OPT_ONE_ROUND), b"\0\1\0")
+    # Player 2 (CPU) starts; Player 3, the next human, watches it, after the privacy screen.
+    assert play.seat == 2 and play.covered
+    play.tick(0)
+    assert play.event == flow.EVENT_PASS
+    play.uncover()
+    passes = [2]
+    now = 0
+    steps = 0
+    while play.phase <= flow.PHASE_DISCARD:
+        steps += 1
+        assert steps < 20000
+        if steps % 200 == 0:
+            yield
+        now += 10
+        if play.covered:
+            play.tick(now)
+            assert play.event == flow.EVENT_PASS
+            passes.append(play.seat)
+            play.uncover()
+        elif play.legal:
+            play.key(_policy_key(play))
+        else:
+            play.tick(now)
+            assert play.event in (flow.EVENT_NONE, flow.EVENT_OVER)
+        assert play.seat != 1
+    # The device went 3 -> 1 -> 3 -> ...: never to the CPU's seat.
+    assert len(passes) >= 3
+    for i in range(len(passes)):
+        assert passes[i] == (2, 0)[i % 2]
+    assert play.event == flow.EVENT_OVER
+
+
+def test_two_cpus_play_a_one_round_match_with_one_human_and_no_privacy_screen():
+    play = flow.Play(engine.Game(6, engine.OPT_THREE_PLAYERS | engine.OPT_ONE_ROUND), b"\0\1\2")
+    assert play.cpus[1].easy and not play.cpus[2].easy and play.cpus[0] is None
+    now = 0
+    steps = 0
+    shown = []
+    while play.phase <= flow.PHASE_DISCARD:
+        steps += 1
+        assert steps < 40000
+        if steps % 200 == 0:
+            yield
+        now += 10
+        assert not play.covered or steps == 1
+        if play.legal:
+            play.key(_policy_key(play))
+        elif play.mover >= 0:
+            # A goes on at once.
+            if play.mover not in shown:
+                shown.append(play.mover)
+            play.key(K_A)
+        else:
+            play.tick(now)
+        assert play.event in (flow.EVENT_NONE, flow.EVENT_OVER, flow.EVENT_ROUND_END)
+        assert play.seat == 0
+    if play.mover >= 0:
+        # A CPU's discard ended it: its move is on show first, then the round's end.
+        shown.append(play.mover)
+        assert play.event == flow.EVENT_NONE
+        play.tick(now + flow.PAUSE_MS)
+    assert play.game.is_over() and play.event == flow.EVENT_OVER
+    assert 1 in shown and 2 in shown
+
+
+def test_no_undo_of_a_take_in_a_continued_game():
+    # The snapshot is not saved: after a resume, B says why it cannot undo the take.
+    play = _uncovered()
+    play.key(K_RIGHT)
+    play.key(K_A)
+    again = flow.Play(engine.Game.from_bytes(play.game.to_bytes()))
+    again.tick()
+    again.uncover()
+    assert again.discarding() and again.obs["taken"] >= 0 and not again.can_undo()
+    assert again.key(K_B) == flow.DRAW_HINT and again.hint_text() == "No undo in a continued game"
