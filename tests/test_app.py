@@ -127,3 +127,26 @@ def test_the_kit_names_no_game():
             if pattern.search(line) and not line.strip().startswith("GameEntry("):
                 found.append("%s:%d: %s" % (name, number, line.strip()))
     assert found == []
+
+
+def test_the_primer_over_a_game_offers_no_gallery_and_is_unloaded_after():
+    import sys
+
+    from driven import top, top_name
+
+    import host_sim
+
+    # Whist's set-up (its modules loaded), its Rules row, the rules page, the primer.
+    host_sim.run("A UP A SELECT")
+    assert top_name() == "PrimerScreen"
+    host_sim.run("A UP A SELECT A")  # A: no gallery over a game's modules
+    assert top_name() == "PrimerScreen" and "handheld.gallery" not in sys.modules
+    host_sim.run("A UP A SELECT B")
+    assert top_name() == "TextScreen" and "handheld.primer" not in sys.modules
+    # Back on the set-up, built again (it let its widgets go), on the row it was on.
+    host_sim.run("A UP A SELECT B B")
+    setup = top()
+    assert top_name() == "_SetupScreen" and setup.menu.index == len(setup.rows) - 1
+    # From the main menu's Cards row, A opens the gallery.
+    host_sim.run("DOWN DOWN DOWN A A")
+    assert top_name() == "GalleryScreen"

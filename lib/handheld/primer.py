@@ -60,16 +60,16 @@ class PrimerScreen(Screen):
         while row < len(_LINES):
             self.group.append(ui.label(_LINES[row], 2, _TEXT_Y + row * 9, ui.SMALL, ui.WHITE))
             row += 1
-        # Over a game the gallery (its module, 45 cards) does not fit the heap: from the
-        # main menu only.
+        # Over a game, or its set-up (its modules are loaded), the gallery (its module, 45
+        # cards) does not fit the heap: from the main menu only.
         hint = "A: every card  B: back"
-        if app.game is not None:
+        if app.game_module is not None:
             hint = "B: back (all cards: main menu)"
         self.group.append(ui.label(hint, 2, 119, ui.SMALL, ui.GREY))
 
     def key(self, app: App, key: int) -> None:
         """A: the gallery (not over a game); B: back."""
-        if key == K_A and app.game is None:
+        if key == K_A and app.game_module is None:
             from handheld.gallery import GalleryScreen
 
             app.replace(GalleryScreen())

@@ -42,6 +42,13 @@ def hint(text: str) -> Any:
     return ui.label(text, 2, _HINT_Y, ui.SMALL, ui.GREY)
 
 
+class _Selected:
+    """What a released menu keeps of its ``ui.ListMenu``: the selected row."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
 class MenuScreen(Screen):
     """A titled list of choices.
 
@@ -124,14 +131,25 @@ class OptionsScreen(Screen):
         self.menu: Any = None
         self.hint_label: Any = None
 
+    # Covered (a game's rules page over its set-up), it keeps only its rows and the
+    # selected row: the rows hold every choice.
+    releasable = True
+
+    def release(self) -> None:
+        """Covered: let the widgets go, keep the selected row."""
+        self.menu = _Selected(self.menu.index)
+        self.hint_label = None
+
     def build(self, app: App) -> None:
-        """Title, rows with values, hint."""
+        """Title, rows with values, hint (the selected row kept if built again)."""
+        selected = self.menu.index if self.menu is not None else 0
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
         labels = []
         for row in self.rows:
             labels.append(row[0])
         self.menu = ui.ListMenu(labels, 0, _LIST_TOP, ui.WIDTH, 9, values=True)
+        self.menu.select(selected)
         i = 0
         while i < len(self.rows):
             self._show_value(i)
@@ -313,10 +331,10 @@ class TextScreen(Screen):
         self._show_position()
 
     def shown(self, app: App) -> None:
-        """Back from the primer: over a game, its module goes at once (the heap is tight)."""
-        if app.game is not None:
-            forget_module("handheld.primer")
-            gc.collect()
+        """Back from the primer: its module goes at once (under a rules page a game's
+        modules are loaded, and the heap is tight)."""
+        forget_module("handheld.primer")
+        gc.collect()
 
     def _show_position(self) -> None:
         """Page n/m in the title bar."""
@@ -345,13 +363,6 @@ class TextScreen(Screen):
             app.push(PrimerScreen())
         if moved:
             self._show_position()
-
-
-class _Selected:
-    """What a released menu keeps of its ``ui.ListMenu``: the selected row."""
-
-    def __init__(self, index: int) -> None:
-        self.index = index
 
 
 def _pause_rows(app: App) -> List[str]:
