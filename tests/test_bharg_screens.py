@@ -517,7 +517,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
         assert screen.game.to_bytes() == kept["before"]
         assert screen.flow.phase == engine.PHASE_DRAW and screen.flow.pile == flow.PILE_DISCARD
         assert screen.changes() == kept["changes"] + 2 and not screen.can_undo()
-        assert screen.name.text.startswith("Take the ")
+        assert screen.name.text.startswith("Take ")
         assert screen.discard_view.card == screen.game.observation(1)["discard_top"]
 
     def taken_again(screen):

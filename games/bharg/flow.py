@@ -16,7 +16,7 @@ human; Players 2 and 3 may be CPUs).
 
 from micropython import const
 
-from decktet.cards import name
+from decktet.cards import label, name, title
 from games.bharg import SETUP
 from games.bharg.engine import (
     DISCARD_BASE,
@@ -187,7 +187,8 @@ def pile_action(pile: int) -> int:
 
 def turn_text(seat: int, took: int, discarded: int) -> str:
     """One seat's last turn in at most ``SUMMARY_COLUMNS`` characters, e.g.
-    "P1 took Sea, out Mill" or "P1 drew, out Ace Moons" (a long taken name is cut short)."""
+    "P1 took 9~ Sea, out 6~ Mill" (~: the suit icons) or "P1 drew, out A~ Ace Moons"; too
+    long, the taken card by its label alone (then the discarded one too)."""
     if discarded < 0:
         return "P%d: no turn yet" % (seat + 1)
     tail = ", out " + short_name(discarded)
@@ -195,18 +196,21 @@ def turn_text(seat: int, took: int, discarded: int) -> str:
         return "P%d drew%s" % (seat + 1, tail)
     head = "P%d took " % (seat + 1)
     taken = short_name(took)
-    room = SUMMARY_COLUMNS - len(head) - len(tail)
-    if len(taken) > room:
-        taken = taken[: room - 1] + "."
+    # Too long: the taken card by its label alone, then the discarded one too.
+    if len(head) + len(taken) + len(tail) > SUMMARY_COLUMNS:
+        taken = label(took)
+        if len(head) + len(taken) + len(tail) > SUMMARY_COLUMNS:
+            tail = ", out " + label(discarded)
     return head + taken + tail
 
 
 def short_name(card: int) -> str:
-    """A card name short enough for the summary line ("Ace Moons" for "Ace of Moons")."""
+    """A card's label (rank, suit icons) and a name short enough for the summary line
+    ("Ace Moons" for "Ace of Moons")."""
     text = name(card)
     if card < 6:
-        return "Ace " + text[7:]
-    return text
+        text = "Ace " + text[7:]
+    return label(card) + " " + text
 
 
 def turn_summary(observation: Dict[str, Any]) -> List[str]:
@@ -305,7 +309,7 @@ EVENT_ROUND_END = const(2)  # the round ended, the match goes on: every hand, th
 EVENT_OVER = const(3)  # the discard ended the match: every hand, then the match result
 EVENT_LEGEND = const(4)  # SELECT: what the bars under the hand mean
 
-_STATUS_WORDS = ("", "in a set", "in a set", "bound by Ace")
+_STATUS_WORDS = ("", "in a set", "in a set", "Ace-bound")
 
 
 def phase_of(observation: Dict[str, Any]) -> int:
@@ -510,10 +514,10 @@ class Play:
                 status = _STATUS_WORDS[mark]
             if card == obs["taken"]:
                 status = "taken, keep"
-            return "%s: %s" % (name(card), status)
+            return "%s: %s" % (title(card), status)
         if self.drawing():
             if self.pile == PILE_DISCARD:
-                return "Take the %s" % name(obs["discard_top"])
+                return "Take %s" % title(obs["discard_top"])
             return "Draw from the deck"
         return ""
 

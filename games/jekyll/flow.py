@@ -315,7 +315,8 @@ class Play:
     the cursors and sent only when the engine's ``can_apply`` accepts them.
 
     :param game: an ``engine.Game``
-    :param names: ``decktet.cards.name`` (card names for the captions)
+    :param names: ``decktet.cards.title`` (how the captions name a card: rank, suit icons,
+      name)
     """
 
     def __init__(self, game: Any, names: Any) -> None:

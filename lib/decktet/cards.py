@@ -152,6 +152,9 @@ _NAMES = (
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
 # One letter per suit, for logs and the ASCII renderer.
 SUIT_LETTERS = "MSWLYK"
+# The suits' icons as text: characters 127..132, which the app's two fonts draw as the
+# cards' suit icons (fonts/README.md), in SUIT_NAMES order.
+SUIT_ICONS = "\x7f\x80\x81\x82\x83\x84"
 # Rank glyph by rank number: index 0 is the Excuse.
 _RANK_GLYPHS = "XA23456789CPT"
 
@@ -192,15 +195,22 @@ def rank_glyph(card: int) -> str:
 
 
 def label(card: int) -> str:
-    """A short on-screen label: rank glyph then suit letters, e.g. ``"7SK"`` or ``"X"``."""
+    """A short on-screen label: rank glyph then suit icons (``SUIT_ICONS``, characters
+    the app's fonts draw as the suits' icons), e.g. ``"7"`` + Suns + Knots, or ``"X"``."""
     text = _RANK_GLYPHS[_RANKS[card]]
     mask = _SUITS[card]
     bit = 0
     while bit < 6:
         if mask & (1 << bit):
-            text += SUIT_LETTERS[bit]
+            text += SUIT_ICONS[bit]
         bit += 1
     return text
+
+
+def title(card: int) -> str:
+    """How a screen names a card: its label (rank, suit icons) and its name, e.g.
+    ``"7"`` + icons + ``" Castle"``, so a newcomer can tell it from the pictures."""
+    return label(card) + " " + _NAMES[card]
 
 
 def suit_count(mask: int) -> int:

@@ -39,8 +39,10 @@ CHAR_WIDTH = (5, 6)
 _FONT_FILES = ("fonts/fixed-5x8.bdf", "fonts/fixed-6x10.bdf")
 # Text drops this many rows below its y, as the labels the screens were laid out with.
 _DROP = (1, 2)
-_FIRST_CHAR = const(32)  # the sheets hold printable ASCII, 32..126, one cell each
-_CHARS = const(95)
+# The sheets hold printable ASCII, 32..126, then the six suit icons (127..132, drawn in
+# the fonts: decktet.cards.SUIT_ICONS), one cell each.
+_FIRST_CHAR = const(32)
+_CHARS = const(101)
 _sheets: List[Any] = [None, None]
 _palettes: dict = {}
 

@@ -2,7 +2,7 @@
 rows to options, the hand laid out by its arrangement, texts, and the play screen's state
 machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
-from decktet.cards import name
+from decktet.cards import label, title
 from games.bharg import engine, flow
 from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
@@ -87,11 +87,15 @@ def test_pile_actions():
 
 
 def test_turn_texts_fit_the_line():
-    assert flow.turn_text(0, engine.FROM_DECK, 0) == "P1 drew, out Ace Moons"
-    assert flow.turn_text(1, 32, 6) == "P2 took Sea, out Author"
+    # Each card by its label (rank, suit icons) and its name.
+    ace = label(0) + " Ace Moons"
+    assert flow.turn_text(0, engine.FROM_DECK, 0) == "P1 drew, out " + ace
+    assert flow.turn_text(1, 32, 6) == "P2 took %s Sea, out %s Author" % (label(32), label(6))
     long_line = flow.turn_text(2, 21, 38)
-    assert long_line.startswith("P3 took Chan") and long_line.endswith(", out Light Keeper")
-    assert len(long_line) == flow.SUMMARY_COLUMNS
+    # Too long: the taken card by its label alone, then the discarded card too.
+    assert long_line == "P3 took %s, out %s" % (label(21), label(38))
+    assert flow.turn_text(2, 21, 44) == "P3 took %s, out X Excuse" % label(21)
+    assert len(long_line) <= flow.SUMMARY_COLUMNS
     for took in range(45):
         for discarded in (21, 38, 3):
             assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
@@ -249,7 +253,7 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     play.key(K_RIGHT)
     assert play.old_cursor == start and play.cursor == (start + 1) % 8
     card = play.order[play.cursor]
-    assert play.name_text().startswith(name(card) + ": ")
+    assert play.name_text().startswith(title(card) + ": ")
     # A discards it: Player 1's turn, behind its privacy screen.
     assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_PASS
     assert play.covered and play.seat == 0 and play.phase == flow.PHASE_DRAW
@@ -266,7 +270,7 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     assert engine.TAKE_DISCARD in play.legal and not play.discard_dimmed()
     assert play.key(K_RIGHT) == flow.DRAW_PILES | flow.DRAW_NAME
     assert play.pile == flow.PILE_DISCARD and play.pile_lit(flow.PILE_DISCARD)
-    assert play.name_text() == "Take the %s" % name(top)
+    assert play.name_text() == "Take %s" % title(top)
     play.key(K_LEFT)
     assert play.pile == flow.PILE_DECK
     play.key(K_RIGHT)
@@ -280,7 +284,7 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     # On the taken card: named "taken, keep"; A does nothing but say why on the hint line.
     while play.cursor != taken_slot:
         play.key(K_LEFT)
-    assert play.name_text() == "%s: taken, keep" % name(top)
+    assert play.name_text() == "%s: taken, keep" % title(top)
     before = play.game.to_bytes()
     assert play.key(K_A) == flow.DRAW_HINT and play.event == flow.EVENT_NONE
     assert play.hint_text() == "Taken card stays: pick another"

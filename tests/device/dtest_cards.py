@@ -97,12 +97,15 @@ def test_aces_and_crowns_single_suits():
 
 
 def test_labels():
-    assert cards.label(22) == "7SK"
-    assert cards.label(0) == "AM"
-    assert cards.label(35) == "CK"
-    assert cards.label(36) == "PMSL"
-    assert cards.label(40) == "TMWK"
+    icons = cards.SUIT_ICONS
+    assert len(icons) == 6 and [ord(icon) for icon in icons] == [127, 128, 129, 130, 131, 132]
+    assert cards.label(22) == "7" + icons[1] + icons[5]  # Suns, Knots
+    assert cards.label(0) == "A" + icons[0]
+    assert cards.label(35) == "C" + icons[5]
+    assert cards.label(36) == "P" + icons[0] + icons[1] + icons[3]
+    assert cards.label(40) == "T" + icons[0] + icons[2] + icons[5]
     assert cards.label(44) == "X"
+    assert cards.title(22) == cards.label(22) + " " + cards.name(22)
     assert cards.rank_glyph(27) == "9"
 
 
