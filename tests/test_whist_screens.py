@@ -395,7 +395,7 @@ class Undoer(Strategy):
             assert f.step == flow.STEP_PLAY
             assert game.to_bytes() == self.start[0]
             assert f.card_at_cursor() == self.start[1]
-            assert screen.prompt.text == "Play: %s" % cards.title(self.start[1])
+            assert screen.prompt.text == "Play: %s" % cards.display_name(self.start[1])
             row = screen.row
             assert self.start[1] in [row.card_at(i) for i in range(row.count)]
             assert not screen.can_undo()

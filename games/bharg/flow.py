@@ -16,7 +16,7 @@ human; Players 2 and 3 may be CPUs).
 
 from micropython import const
 
-from decktet.cards import label, name, title
+from decktet.cards import display_name, label, name
 from games.bharg import SETUP
 from games.bharg.engine import (
     DISCARD_BASE,
@@ -514,10 +514,10 @@ class Play:
                 status = _STATUS_WORDS[mark]
             if card == obs["taken"]:
                 status = "taken, keep"
-            return "%s: %s" % (title(card), status)
+            return "%s: %s" % (display_name(card), status)
         if self.drawing():
             if self.pile == PILE_DISCARD:
-                return "Take %s" % title(obs["discard_top"])
+                return "Take %s" % display_name(obs["discard_top"])
             return "Draw from the deck"
         return ""
 

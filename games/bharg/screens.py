@@ -415,7 +415,7 @@ class RoundEndScreen(Screen):
             seat += 1
         reason = result["reason"]
         if count == 2:
-            text = "Ace Pile: %s" % (cards.title(ace) if ace >= 0 else "empty")
+            text = "Ace Pile: %s" % (cards.display_name(ace) if ace >= 0 else "empty")
             self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
             text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
         else:

@@ -315,8 +315,8 @@ class Play:
     the cursors and sent only when the engine's ``can_apply`` accepts them.
 
     :param game: an ``engine.Game``
-    :param names: ``decktet.cards.title`` (how the captions name a card: rank, suit icons,
-      name)
+    :param names: ``decktet.cards.display_name`` (how the captions name a card: rank,
+      suit icons, name)
     """
 
     def __init__(self, game: Any, names: Any) -> None:

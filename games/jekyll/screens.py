@@ -127,7 +127,7 @@ class PlayScreen(Screen):
     def __init__(self, game: Any, covered: bool = False) -> None:
         super().__init__()
         self.game = game
-        self.flow = flow.Play(game, cards.title)
+        self.flow = flow.Play(game, cards.display_name)
         self.covered = covered  # a privacy screen comes first (a new or resumed game)
         level = game.observation(0)["level"]
         self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
@@ -431,7 +431,8 @@ class PlayScreen(Screen):
             obs = play.obs
             seat = flow.owner_seat(play.game.options)
             app.record_result(obs["winner"] == seat, obs["scores"][seat])
-            app.game_over(flow.result_title(obs["winner"]), flow.result_text(obs, cards.title))
+            text = flow.result_text(obs, cards.display_name)
+            app.game_over(flow.result_title(obs["winner"]), text)
 
 
 class PeekScreen(Screen):
@@ -450,7 +451,7 @@ class PeekScreen(Screen):
         sprite = cardview.CardSprite((ui.WIDTH - cardview.CARD_W) // 2, 40)
         sprite.show(self.card)
         self.group.append(sprite)
-        self.group.append(ui.label(cards.title(self.card), 3, 80, ui.LARGE, ui.ACCENT))
+        self.group.append(ui.label(cards.display_name(self.card), 3, 80, ui.LARGE, ui.ACCENT))
         self.group.append(ui.label("A hide it again", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def key(self, app: App, key: int) -> None:

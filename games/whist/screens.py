@@ -23,7 +23,7 @@ Statistics: one game is one session; it counts as won if the final score is abov
 import displayio
 from micropython import const
 
-from decktet.cards import title
+from decktet.cards import display_name
 from games.whist import flow
 from games.whist.engine import Game
 from handheld import cardview, ui
@@ -239,7 +239,7 @@ class WhistScreen(Screen):
     def _render_cursor_name(self) -> None:
         """The prompt names the card under the cursor."""
         card = self.flow.card_at_cursor()
-        ui.set_text(self.prompt, "Play: %s" % title(card) if card >= 0 else "")
+        ui.set_text(self.prompt, "Play: %s" % display_name(card) if card >= 0 else "")
 
     def _hint_text(self) -> str:
         """The key hint for the step."""

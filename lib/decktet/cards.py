@@ -207,7 +207,7 @@ def label(card: int) -> str:
     return text
 
 
-def title(card: int) -> str:
+def display_name(card: int) -> str:
     """How a screen names a card: its label (rank, suit icons) and its name, e.g.
     ``"7"`` + icons + ``" Castle"``, so a newcomer can tell it from the pictures."""
     return label(card) + " " + _NAMES[card]

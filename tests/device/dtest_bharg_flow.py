@@ -2,7 +2,7 @@
 rows to options, the hand laid out by its arrangement, texts, and the play screen's state
 machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
-from decktet.cards import label, title
+from decktet.cards import display_name, label
 from games.bharg import engine, flow
 from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
@@ -253,7 +253,7 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     play.key(K_RIGHT)
     assert play.old_cursor == start and play.cursor == (start + 1) % 8
     card = play.order[play.cursor]
-    assert play.name_text().startswith(title(card) + ": ")
+    assert play.name_text().startswith(display_name(card) + ": ")
     # A discards it: Player 1's turn, behind its privacy screen.
     assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_PASS
     assert play.covered and play.seat == 0 and play.phase == flow.PHASE_DRAW
@@ -270,7 +270,7 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     assert engine.TAKE_DISCARD in play.legal and not play.discard_dimmed()
     assert play.key(K_RIGHT) == flow.DRAW_PILES | flow.DRAW_NAME
     assert play.pile == flow.PILE_DISCARD and play.pile_lit(flow.PILE_DISCARD)
-    assert play.name_text() == "Take %s" % title(top)
+    assert play.name_text() == "Take %s" % display_name(top)
     play.key(K_LEFT)
     assert play.pile == flow.PILE_DECK
     play.key(K_RIGHT)
@@ -284,7 +284,7 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     # On the taken card: named "taken, keep"; A does nothing but say why on the hint line.
     while play.cursor != taken_slot:
         play.key(K_LEFT)
-    assert play.name_text() == "%s: taken, keep" % title(top)
+    assert play.name_text() == "%s: taken, keep" % display_name(top)
     before = play.game.to_bytes()
     assert play.key(K_A) == flow.DRAW_HINT and play.event == flow.EVENT_NONE
     assert play.hint_text() == "Taken card stays: pick another"

@@ -105,7 +105,7 @@ def test_labels():
     assert cards.label(36) == "P" + icons[0] + icons[1] + icons[3]
     assert cards.label(40) == "T" + icons[0] + icons[2] + icons[5]
     assert cards.label(44) == "X"
-    assert cards.title(22) == cards.label(22) + " " + cards.name(22)
+    assert cards.display_name(22) == cards.label(22) + " " + cards.name(22)
     assert cards.rank_glyph(27) == "9"
 
 
