@@ -215,3 +215,49 @@ def test_one_round_option():
     assert view["round_result"]["reason"] == "rebuilt twice"
     with pytest.raises(ValueError):
         engine.Game(0, engine.OPT_ONE_ROUND | engine.OPT_TARGET_25)
+
+
+def test_every_turn_text_fits_the_summary_line():
+    from games.bharg import flow
+
+    for took in range(45):
+        for discarded in range(45):
+            assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
+
+
+def test_card_names_with_suit_icons_leave_nothing_on_circuitpython():
+    """The turn texts name cards with the suit icons (characters 127..132): on
+    CircuitPython, the strings that hold them are freed like any others (MicroPython's
+    WebAssembly port keeps some, so the device test of the texts stays short)."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    import cptools
+
+    script = (
+        "import gc\n"
+        "from games.bharg import flow\n"
+        "flow.turn_text(2, 21, 38)\n"
+        "gc.collect()\n"
+        "free = gc.mem_free()\n"
+        "for took in range(45):\n"
+        "    for discarded in range(45):\n"
+        "        flow.turn_text(2, took, discarded)\n"
+        "gc.collect()\n"
+        "print('LEFT', free - gc.mem_free())\n"
+    )
+    env = dict(os.environ, MICROPYPATH="lib:.")
+    result = subprocess.run(
+        [cptools.program("circuitpython-unix32"), "-X", "heapsize=120k", "-c", script],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    left = int(result.stdout.split("LEFT")[1])
+    assert left < 512, left  # 2,025 texts: nothing kept but the interned icon characters

@@ -96,9 +96,10 @@ def test_turn_texts_fit_the_line():
     assert long_line == "P3 took %s, out %s" % (label(21), label(38))
     assert flow.turn_text(2, 21, 44) == "P3 took %s, out X Excuse" % label(21)
     assert len(long_line) <= flow.SUMMARY_COLUMNS
-    for took in range(45):
-        for discarded in (21, 38, 3):
-            assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
+    # Every card pair: tests/test_bharg.py (on MicroPython's WebAssembly port, strings
+    # holding the suit icons, characters 127..132, are not all freed by its collector, and
+    # 135 turn texts outgrow the heap cap there; CircuitPython frees them: tests/test_bharg.py
+    # runs the same loop on its unix port and measures nothing left).
 
 
 def test_turn_summary_lists_the_others_in_turn_order():
