@@ -56,6 +56,9 @@ class Player:
         self.result = None
         self.played = self.moved = self.taken = self.transforms = 0
         self.plays = []  # pixels pushed by the A that played a card
+        self.cpu_covers = 0  # frames of the CPU's cover screen
+        self.cpu_shown = []  # (caption, lit card, hint) of each CPU action on show
+        self.sheet_kept = 0  # cover frames with the card sheet still loaded
 
     def __call__(self, sim):
         if not self.started:
@@ -74,6 +77,9 @@ class Player:
         if kind == "GameOverScreen":
             self.result = (screen.heading, screen.text, app().stack[-2])
             return None
+        if kind == "CpuScreen":
+            self._check_cover(sim, screen)
+            return "WAIT*50"
         assert kind == "PlayScreen", kind
         return " ".join(self._turn(sim, screen))
 
@@ -83,6 +89,22 @@ class Player:
         assert len(colours) <= 4, colours
         assert not any(close(c, FACE_RGB) or close(c, BACK_RGB) for c in colours)
         self.privacy_checks += 1
+
+    def _check_cover(self, sim, screen):
+        """While the CPU thinks: no card on the display, the table's widgets and the card
+        sheet let go, the CPU's module loaded."""
+        import sys
+
+        from handheld import cardview
+
+        colours = {colour for _, colour in sim.display.image.getcolors(FULL)}
+        assert not any(close(c, FACE_RGB) or close(c, BACK_RGB) for c in colours)
+        assert app().stack[-2].group is None and app().stack[-2].ribbon is None
+        if cardview._sheet is not None:
+            self.sheet_kept += 1
+        if self.cpu_covers and screen.flow.cpu is not None:
+            assert "games.jekyll.cpu" in sys.modules
+        self.cpu_covers += 1
 
     def _check_backs(self, sim, screen):
         """Every face-down card in the viewport is drawn as a card back."""
@@ -107,6 +129,15 @@ class Player:
 
         if screen.flow.mode == MODE_ANIM:
             return ["WAIT*50"]
+        if screen.flow.mode == flow.MODE_SHOW:
+            import sys
+
+            # The CPU's turn on show: its module already gone; A shows the next action.
+            assert "games.jekyll.cpu" not in sys.modules
+            shown = (screen.caption.text, screen.flow.lit_cards()[0], screen.hint.text)
+            if not self.cpu_shown or self.cpu_shown[-1] != shown:
+                self.cpu_shown.append(shown)
+            return ["A"]
         assert screen.flow.mode in (MODE_MENU, MODE_DRAW), screen.flow.mode
         self._check_backs(sim, screen)
         obs = screen.flow.obs
@@ -268,10 +299,12 @@ def test_hyde_level_recipe_peek_behind_a_privacy_screen():
 def test_setup_rows_match_engine_options():
     host_sim.run("DOWN DOWN A")
     screen = top()
-    assert [row[0] for row in screen.rows] == ["Level", "Handicap", "You play", "Rules"]
+    labels = [row[0] for row in screen.rows]
+    assert labels == ["Level", "Handicap", "You play", "Opponent", "Rules"]
     assert screen.rows[0][1] == ("Poole", "Jekyll", "Hyde")
     assert len(screen.rows[1][1]) == 15
     assert screen.rows[2][1] == ("Jekyll 1st", "Hyde 2nd")
+    assert screen.rows[3][1] == ("Human", "CPU easy", "CPU normal")
     # Jekyll level, handicap 3 toward Hyde (LEFT from Off wraps to Hyde +7).
     host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
     # The first turn comes after Dr. Jekyll's privacy screen.
@@ -412,3 +445,39 @@ def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     stats = store.Stats(nvm)
     assert stats.played(2) == 1 and stats.won(2) == 0
     assert stats.score(2, store.STAT_HIGH) == game.scores()[1]
+
+
+# -- the CPU opponent (issue 13) ---------------------------------------------------------------
+
+# From the main menu: Jekyll & Hyde's set-up, "You play: Hyde 2nd", "Opponent: CPU normal".
+SETUP_CPU_FIRST = "DOWN DOWN A DOWN DOWN RIGHT DOWN RIGHT RIGHT A"
+
+
+def test_a_whole_game_against_the_cpu_by_keys():
+    import sys
+
+    player = Player()
+    player.setup = SETUP_CPU_FIRST.split()
+    nvm = fresh_nvm()
+    sim = DrivenSim(player, seed=7, nvm=nvm)
+    sim.run()
+    heading, text, screen = player.result
+    game = screen.game
+    assert game.is_over() and screen.flow.cpu_seat == 0 and screen.flow.opponent == 2
+    # One human: never a privacy screen. The CPU (Dr. Jekyll) thought behind its cover,
+    # with the table and the card sheet let go; each of its actions was then shown.
+    assert player.privacy_checks == 0 and player.cpu_covers > 10 and player.sheet_kept == 0
+    assert len(player.cpu_shown) > 10
+    for caption, lit, hint_text in player.cpu_shown:
+        assert caption.startswith("Jekyll: ") and hint_text == "A next  SELECT tricks"
+        if caption.startswith("Jekyll: play") or caption.startswith("Jekyll: move"):
+            assert lit >= 0  # the card it left is lit
+        if "face down" in caption and caption.startswith("Jekyll: play"):
+            assert "a card face down" in caption
+    # The owner played Mr. Hyde: the statistics keep Hyde's result and points.
+    obs = game.observation(1)
+    stats = store.Stats(nvm)
+    assert stats.played(2) == 1 and stats.won(2) == (1 if obs["winner"] == 1 else 0)
+    assert stats.score(2, store.STAT_HIGH) == obs["scores"][1]
+    assert heading == flow.result_title(obs["winner"])
+    assert "games.jekyll.cpu" not in sys.modules

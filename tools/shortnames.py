@@ -13,7 +13,7 @@ A private name is renamed only when nothing outside its file can reach it:
 
 - it is a NAME token of exactly one device file (so no other module imports it, reads it
   as an attribute or passes it as a keyword argument);
-- it appears in no string literal of any device file (``getattr(x, "_name")`` and
+- it appears in no string of any device file, docstrings aside (``getattr(x, "_name")`` and
   f-string expressions keep the name);
 - it is not a class name (tracebacks and the gates' reports name screens by class);
 - no host tool that runs on the bundle reads it (the bench measures labels through their
@@ -29,6 +29,8 @@ import io
 import keyword
 import os
 import tokenize
+
+import inline_consts
 
 _STRING_TOKENS = {tokenize.STRING} | (
     {tokenize.FSTRING_MIDDLE} if hasattr(tokenize, "FSTRING_MIDDLE") else set()
@@ -105,10 +107,9 @@ def plan(sources, readers=()):
                     owners.setdefault(token.string, set()).add(relative)
                 if previous == "class":
                     classes.add(token.string)
-            elif token.type in _STRING_TOKENS:
-                for word in _words(token.string):
-                    in_strings.add(word)
             previous = token.string if token.type == tokenize.NAME else None
+        # Docstrings are not kept on the device: only other strings can name a name.
+        in_strings |= inline_consts.string_words(ast.parse(text))
         files[relative] = (names, classes)
         module = _module_name(relative)
         modules[module] = relative
@@ -207,5 +208,6 @@ def shorten(root, relatives, readers=()):
     for path in readers:
         with open(os.path.join(root, path), encoding="utf-8") as handle:
             texts.append(handle.read())
+    sources = inline_consts.inline(sources, texts)
     renames = plan(sources, texts)
     return {relative: rename(text, renames[relative]) for relative, text in sources.items()}

@@ -30,6 +30,8 @@ SETUP = (
     ("Level", ("Poole", "Jekyll", "Hyde")),
     ("Handicap", _handicaps()),
     ("You play", ("Jekyll 1st", "Hyde 2nd")),
+    # Who plays the other seat: ``flow.Play``'s ``opponent``.
+    ("Opponent", ("Human", "CPU easy", "CPU normal")),
 )
 # Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
 # default choice).

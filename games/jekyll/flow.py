@@ -25,6 +25,16 @@ apothecary pile's top, or a recipe peek), a face-down card flipped face up, the
 transformation (every face-down card shows), the end of the turn. After such an action the
 flow keeps the state (``state``, the engine's bytes) and the actions since (``stack``);
 ``undo`` loads the state and replays all but the last.
+
+A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is
+``games.jekyll.cpu``'s (easy or normal; imported only then): the table always shows the
+owner's seat. On the CPU's turn the flow is in ``MODE_CPU``: the screen covers the table
+and calls ``think`` once a frame, which plays the CPU's whole turn on the game (its search
+spread over the calls). The turn is then shown on the table action by action
+(``MODE_SHOW``): the game goes back to where the turn began and ``tick`` replays one
+action every ``SHOW_MS``, naming it on the caption (a card played face down unnamed) and
+lighting the card it left; A shows the next one at once. The engine is deterministic, so
+the replay ends where the CPU did.
 """
 
 from micropython import const
@@ -39,6 +49,7 @@ except ImportError:
 
 _OPT_OWNER_HYDE = const(64)  # the engine's option bit: the device's owner plays Mr. Hyde
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
+_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by opponent kind - 1
 SHORT_NAMES = ("Jekyll", "Hyde")
 
 # Action menu items, left to right; the last one is "Transform" or "End turn" by phase
@@ -268,9 +279,13 @@ MODE_FLIP = const(7)  # Flip: pick a ribbon card
 MODE_TAKE = const(8)  # Take: pick a trick
 MODE_ANIM = const(9)  # the transformation's wave is playing
 MODE_OVER = const(10)
+MODE_CPU = const(11)  # the CPU's turn: the screen covers the table and calls ``think``
+MODE_SHOW = const(12)  # the CPU's turn, shown action by action (``tick``)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
-CURSOR_BYTES = const(5)  # what ``Play.cursors`` saves
+CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (5 before CPU opponents)
+CPU_BUDGET = const(4)  # the CPU's search per frame, in ``cpu.Player.step`` units
+SHOW_MS = const(1500)  # each action of the CPU's turn stays on show this long
 
 # What a key or a tick changed, for the screen to redraw (bits, OR-ed).
 DRAW_TABLE = const(1)  # everything read from the observation: banner, texts, piles, hand
@@ -302,6 +317,8 @@ _HINTS = (
     "<> trick  A take  B back",
     "",
     "",
+    "",
+    "A next  SELECT tricks",
 )
 _WAVE_MS = const(45)  # one step of the transformation's wave
 _TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
@@ -317,13 +334,22 @@ class Play:
     :param game: an ``engine.Game``
     :param names: ``decktet.cards.display_name`` (how the captions name a card: rank,
       suit icons, name)
+    :param opponent: who plays the seat the device's owner does not: 0 a human (pass and
+      play), 1 the CPU easy, 2 the CPU normal
     """
 
-    def __init__(self, game: Any, names: Any) -> None:
+    def __init__(self, game: Any, names: Any, opponent: int = 0) -> None:
         self.game = game
         self.applied = 0  # actions sent to the engine (the app saves a changed game)
         self.names = names
-        self.seat = 0  # whose view is shown: the current player
+        self.opponent = opponent
+        self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
+        self.cpu: Any = None  # the CPU's cpu.Player while it plays its turn (``think``)
+        self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
+        self.shown_at = -1  # when its last action was shown; -1: show the next one now
+        self.said = ""  # the caption of the action on show
+        self.lit = -1  # the engine's index of the card that action left, or -1
+        self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
         self.obs: Dict[str, Any] = {}
         self.tricks: List[int] = []
         self.mode = MODE_MENU
@@ -346,8 +372,10 @@ class Play:
         self.wave_at = 0
         self.wave_step = 1
         self.transformations = 0  # waves played to their end (for tests)
-        self.state = game.to_bytes()  # undo: the state it goes back to at most
-        self.stack: List[int] = []  # undo: the actions since that state
+        # Undo: the state it goes back to at most, and the actions since. While the CPU's
+        # turn is shown: where the turn began, and its actions still to show.
+        self.state = game.to_bytes()
+        self.stack: List[int] = []
         self.sync()
 
     # -- state from the engine -------------------------------------------------------------
@@ -356,7 +384,7 @@ class Play:
         """Read the observation again and pick the mode its phase calls for."""
         game = self.game
         if not game.is_over():
-            self.seat = game.current_player()
+            self.seat = game.current_player() if self.cpu_seat < 0 else self.cpu_seat ^ 1
         obs = game.observation(self.seat)
         if obs["side"]:
             # Hyde's side: the ribbon as drawn, mirrored (face-down cards are -1).
@@ -372,8 +400,12 @@ class Play:
         self.top = min(self.top, max(length - VISIBLE, 0))
         self.mask = menu_mask(game, obs, self.tricks)
         self.item = default_item(self.mask, obs["phase"], self.item)
-        if game.is_over():
+        if self.showing:
+            self.mode = MODE_SHOW  # to its end, the game's end included
+        elif game.is_over():
             self.mode = MODE_OVER
+        elif game.current_player() == self.cpu_seat:
+            self.mode = MODE_CPU
         elif obs["phase"] == engine.PHASE_DRAW:
             self.mode = MODE_DRAW
             self.pile = 0
@@ -385,13 +417,20 @@ class Play:
 
     def cursors(self) -> bytes:
         """The cursors a resumed game keeps (``CURSOR_BYTES`` bytes): the menu item, the
-        viewport, the ribbon, hand and pile cursors."""
-        return bytes((self.item, self.top, self.rcur, self.hcur, self.pile))
+        viewport, the ribbon, hand and pile cursors, and the opponent."""
+        return bytes((self.item, self.top, self.rcur, self.hcur, self.pile, self.opponent))
 
     def restore(self, saved: bytes) -> int:
-        """Put back ``cursors()`` (each clamped into what the game now allows)."""
-        if len(saved) != CURSOR_BYTES:
+        """Put back ``cursors()`` (each clamped into what the game now allows; a save from
+        before CPU opponents has 5 bytes and a human opponent)."""
+        if not CURSOR_BYTES - 1 <= len(saved) <= CURSOR_BYTES:
             raise ValueError("bad cursors")
+        if len(saved) == CURSOR_BYTES:
+            if saved[5] > 2:
+                raise ValueError("bad opponent")
+            self.opponent = saved[5]
+            self.cpu_seat = owner_seat(self.game.options) ^ 1 if saved[5] else -1
+            self.sync()
         length = len(self.obs["ribbon"])
         if self.mask & (1 << saved[0]):
             self.item = saved[0]
@@ -424,6 +463,8 @@ class Play:
         if mode == MODE_TAKE and self.tricks:
             start = self.tricks[self.trick]
             return start, start + 2
+        if mode == MODE_SHOW and self.lit >= 0:
+            return self.lit, self.lit
         return -1, -1
 
     def gap_shown(self) -> bool:
@@ -516,6 +557,8 @@ class Play:
             return result_title(obs["winner"])
         if mode == MODE_ANIM:
             return "transformation!"
+        if mode == MODE_SHOW or mode == MODE_CPU:
+            return self.said
         other = SHORT_NAMES[self.seat ^ 1]
         return "%s holds %d  ribbon %d" % (other, obs["opponent_hand"], len(obs["ribbon"]))
 
@@ -558,7 +601,13 @@ class Play:
         sets ``event``."""
         self.event = EVENT_NONE
         mode = self.mode
-        if mode == MODE_ANIM or mode == MODE_OVER:
+        if mode == MODE_SHOW and key == K_A:
+            self.shown_at = -1  # the next tick shows the next action
+            return 0
+        if mode == MODE_SHOW and key == K_SELECT:
+            self.event = EVENT_INFO
+            return 0
+        if mode == MODE_ANIM or mode == MODE_OVER or mode >= MODE_CPU:
             return 0
         step = 1 if key == K_RIGHT else (-1 if key == K_LEFT else 0)
         if mode == MODE_MENU or mode == MODE_DRAW:
@@ -741,7 +790,7 @@ class Play:
         changed = self.sync()
         if game.is_over():
             self.event = EVENT_OVER
-        elif action == engine.END_TURN:
+        elif action == engine.END_TURN and self.cpu_seat < 0:
             self.event = EVENT_PASS
         elif len(self.obs["peeks"]) > peeks:
             self.event = EVENT_PEEK
@@ -752,7 +801,8 @@ class Play:
     def can_undo(self) -> bool:
         """True if an action of this turn can be taken back (see Undo in the module
         docstring): not during the transformation's wave, nor once the game is over."""
-        return len(self.stack) > 0 and self.mode != MODE_ANIM and self.mode != MODE_OVER
+        mode = self.mode
+        return len(self.stack) > 0 and mode != MODE_ANIM and mode != MODE_OVER and mode < MODE_CPU
 
     def undo(self) -> int:
         """Take back the last action: the state before it, exactly (the kept state with the
@@ -783,9 +833,10 @@ class Play:
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        self.applied += 1
-        self.state = game.to_bytes()
-        self.stack = []
+        if not self.showing:  # (a CPU's transformation shown: counted, its show goes on)
+            self.applied += 1
+            self.state = game.to_bytes()
+            self.stack = []
         self.sync()
         length = len(self.obs["ribbon"])
         self.top = max(length - VISIBLE - top, 0)
@@ -803,6 +854,10 @@ class Play:
         """Advance the transformation's wave one frame every ``_WAVE_MS`` (``now`` in ms);
         returns the ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
         self.event = EVENT_NONE
+        if self.mode == MODE_SHOW:
+            if self.shown_at >= 0 and (now - self.shown_at) & _TICK_MASK < SHOW_MS:
+                return 0
+            return self._show_next(now)
         if self.mode != MODE_ANIM:
             return 0
         if self.wave_at >= 0 and (now - self.wave_at) & _TICK_MASK < _WAVE_MS:
@@ -810,9 +865,88 @@ class Play:
         self.wave_at = now
         if self.wave_frame > len(self.wave_new):
             self.transformations += 1
+            self.shown_at = now  # a CPU's transformation: its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
             return changed
         self.wave_frame += 1
         return DRAW_WAVE
+
+    # -- the CPU opponent ------------------------------------------------------------------------
+
+    def think(self, budget: int) -> bool:
+        """Play the CPU's turn on the game, ``budget`` units of its search per call (see
+        A CPU opponent in the module docstring); True once the turn is over: the game is
+        then back where the turn began, its actions in ``stack`` to show (``MODE_SHOW``).
+        The caller then drops the ``games.jekyll.cpu`` module."""
+        game = self.game
+        seat = self.cpu_seat
+        cpu = self.cpu
+        if cpu is None:
+            from games.jekyll.cpu import Player
+
+            obs = game.observation(seat)
+            # Seeded by the turn: the same game gives the same moves, resumed or not.
+            cpu = Player(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
+            self.cpu = cpu
+            self.state = game.to_bytes()
+            self.stack = []
+            cpu.begin(obs, None)
+            return False
+        if not cpu.step(budget):
+            return False
+        action = cpu.result()
+        if not game.can_apply(action):
+            action = game.legal_actions()[0]  # never expected: the game goes on
+        game.apply_action(action)
+        self.applied += 1
+        self.stack.append(action)
+        if not game.is_over() and game.current_player() == seat:
+            cpu.begin(game.observation(seat), None)
+            return False
+        self.cpu = None
+        self.game = engine.Game.from_bytes(self.state)
+        self.showing = True
+        self.shown_at = -1
+        self.sync()
+        return True
+
+    def _show_next(self, now: int) -> int:
+        """Show the next action of the CPU's turn (its words on the caption, the card it
+        left lit), or end the show: then the owner's turn, or the game's end."""
+        self.shown_at = now
+        game = self.game
+        stack = self.stack
+        if stack and stack[0] == engine.END_TURN:
+            game.apply_action(stack.pop(0))
+        if not stack:
+            self.showing = False
+            self.lit = -1
+            self.state = game.to_bytes()  # nothing of the CPU's turn can be undone
+            changed = self.sync()
+            if game.is_over():
+                self.event = EVENT_OVER
+            return changed
+        action = stack.pop(0)
+        self.said = "%s: %s" % (SHORT_NAMES[self.cpu_seat], game.describe(action, self.seat))
+        self.lit = -1
+        if action == engine.TRANSFORM:
+            return self._transform() | DRAW_CAPTION
+        game.apply_action(action)
+        # The card the action left, by the engine's index (none for a take or a draw).
+        if action < engine.MOVE_BASE:
+            lit = (action & 127) >> 1
+        elif action < engine.FLIP_BASE:
+            lit = action & 63
+        elif action < engine.TAKE_BASE:
+            lit = action - engine.FLIP_BASE
+        else:
+            lit = -1
+        changed = self.sync()
+        if lit >= 0:
+            if self.obs["side"]:
+                lit = len(self.obs["ribbon"]) - 1 - lit
+            changed |= self._scroll_to(lit, lit)
+        self.lit = lit
+        return changed

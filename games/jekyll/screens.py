@@ -3,7 +3,8 @@
 `games.jekyll.screens`
 ======================
 
-Jekyll & Hyde for two players sharing one device (pass-and-play).
+Jekyll & Hyde for two players sharing one device (pass-and-play), or for one against the
+CPU (``flow``, A CPU opponent).
 
 The play screen, top to bottom: a banner in the colour of the side the ribbon lies on
 (Dr. Jekyll's blue, Mr. Hyde's red) with the turn number; whose turn and what is due
@@ -37,6 +38,13 @@ then hides it again. At the end: the kit's game-over
 screen with the winner, why the game ended and the scores (A plays again); statistics
 keep the owner's seat's result and points (``flow.owner_seat``: Dr. Jekyll, who starts,
 unless the set-up's "You play" row says Hyde).
+
+Against the CPU there are no privacy screens (a recipe peek shows at once). On its turn a
+``CpuScreen`` covers the table ("Mr. Hyde is thinking"): the table's widgets and the card
+sheet are let go while ``games.jekyll.cpu`` is loaded, and the module is dropped before the
+table is built again, so the two never share the heap. The table then shows the CPU's turn
+action by action, each named on the caption with the card it left lit, for
+``flow.SHOW_MS`` each; A shows the next at once.
 """
 
 import displayio
@@ -45,7 +53,7 @@ from micropython import const
 from decktet import cards
 from games.jekyll import engine, flow
 from handheld import cardview, ui
-from handheld.app import App, Screen
+from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B
 from handheld.screens import ConfirmScreen, MessageScreen, PrivacyScreen
 
@@ -80,17 +88,24 @@ def start(app: App, values: List[int]) -> Screen:
     options = flow.options_for(
         values[0], values[1] if count > 1 else 0, values[2] if count > 2 else 0
     )
-    return PlayScreen(engine.Game(app.new_seed(), options), covered=True)
+    opponent = values[3] if count > 3 else 0
+    return PlayScreen(engine.Game(app.new_seed(), options), True, opponent)
 
 
 def resume(app: App, data: bytes) -> Screen:
     """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
-    player to move; ValueError if it does not load."""
-    if len(data) <= flow.CURSOR_BYTES:
-        raise ValueError("not a saved game")
-    screen = PlayScreen(engine.Game.from_bytes(data[: -flow.CURSOR_BYTES]), covered=True)
-    screen.flow.restore(data[-flow.CURSOR_BYTES :])
-    return screen
+    player to move; ValueError if it does not load. Saves from before CPU opponents have
+    one cursor byte less."""
+    for size in (flow.CURSOR_BYTES, flow.CURSOR_BYTES - 1):
+        if len(data) > size:
+            try:
+                game = engine.Game.from_bytes(data[:-size])
+            except ValueError:
+                continue
+            screen = PlayScreen(game, covered=True)
+            screen.flow.restore(data[-size:])
+            return screen
+    raise ValueError("not a saved game")
 
 
 def _minimap_sheet() -> Any:
@@ -124,10 +139,10 @@ class PlayScreen(Screen):
     pausable = True
     releasable = True
 
-    def __init__(self, game: Any, covered: bool = False) -> None:
+    def __init__(self, game: Any, covered: bool = False, opponent: int = 0) -> None:
         super().__init__()
         self.game = game
-        self.flow = flow.Play(game, cards.display_name)
+        self.flow = flow.Play(game, cards.display_name, opponent)
         self.covered = covered  # a privacy screen comes first (a new or resumed game)
         level = game.observation(0)["level"]
         self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
@@ -388,13 +403,19 @@ class PlayScreen(Screen):
         self._follow(app)
 
     def tick(self, app: App, now: int) -> bool:
-        """Play the transformation's wave (the flow times it); a resumed game first asks
-        for the privacy screen of the player to move."""
+        """Play the transformation's wave and the CPU's turn on show (the flow times
+        them); cover the table while the CPU thinks; a new or resumed game first asks for
+        the privacy screen of the player to move (of two humans)."""
+        play = self.flow
         if self.covered:
             self.covered = False
-            app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[self.flow.seat]))
+            if play.cpu_seat < 0:
+                app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[play.seat]))
+                return True
+        if play.mode == flow.MODE_CPU:
+            app.push(CpuScreen(play))
             return True
-        changed = self.flow.tick(now)
+        changed = play.tick(now)
         if not changed:
             return False
         self._draw(changed)
@@ -426,13 +447,45 @@ class PlayScreen(Screen):
             def reveal(app: App) -> None:
                 app.push(PeekScreen(card, name))
 
-            app.push(PrivacyScreen("Recipe peek: %s only" % name, reveal))
+            if play.cpu_seat < 0:
+                app.push(PrivacyScreen("Recipe peek: %s only" % name, reveal))
+            else:
+                reveal(app)
         elif event == flow.EVENT_OVER:
             obs = play.obs
             seat = flow.owner_seat(play.game.options)
             app.record_result(obs["winner"] == seat, obs["scores"][seat])
             text = flow.result_text(obs, cards.display_name)
             app.game_over(flow.result_title(obs["winner"]), text)
+
+
+class CpuScreen(Screen):
+    """Covers the table while the CPU plays its turn (``flow.Play.think``, a little every
+    frame). The table's widgets are already let go (the play screen is ``releasable``);
+    this lets the card sheet go too, and drops ``games.jekyll.cpu`` before it closes."""
+
+    def __init__(self, play: Any) -> None:
+        super().__init__()
+        self.flow = play
+
+    def build(self, app: App) -> None:
+        """The CPU's name, what it does, and the level."""
+        cardview.release_sheet()
+        self.group = displayio.Group()
+        name = flow.SEAT_NAMES[self.flow.cpu_seat]
+        self.group.append(ui.title_bar("%s (CPU)" % name))
+        self.group.append(ui.label("is thinking...", 3, 50, ui.LARGE, ui.ACCENT))
+
+    def tick(self, app: App, now: int) -> bool:
+        """Think on; once the turn is played, drop the CPU's module and show the table."""
+        play = self.flow
+        if not play.think(flow.CPU_BUDGET):
+            return False
+        forget_module("games.jekyll.cpu")
+        below = app.stack[-2]
+        below.game = play.game
+        app.pop()
+        return True
 
 
 class PeekScreen(Screen):

@@ -88,6 +88,13 @@ def sheet() -> Tuple[displayio.Bitmap, Any, Any, Any, Any]:
     return _sheet
 
 
+def release_sheet() -> None:
+    """Let the card sheet go (``sheet`` loads it again): for a screen that covers every
+    card while it needs the heap, e.g. a computer player thinking."""
+    global _sheet
+    _sheet = None
+
+
 def card_grid(x: int = 0, y: int = 0) -> displayio.TileGrid:
     """A bare card: a 3x3 grid of sheet tiles showing the empty outline (``show_card``
     changes it). ``CardRow`` keeps what each one shows in its own bytes."""

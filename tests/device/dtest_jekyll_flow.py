@@ -581,3 +581,104 @@ def test_undo_a_trick_on_the_mirrored_side():
     assert play.obs["scores"] == [0, 10] and play.can_undo()
     play.undo()
     assert play.game.to_bytes() == before and play.tricks == [11]
+
+
+# -- the CPU opponent (issue 13) -------------------------------------------------------------
+
+
+def _show(play, now):
+    """Tick the CPU's turn on show to its end (``SHOW_MS`` a step, the wave's frames too);
+    returns the captions shown and the lit cards."""
+    said = []
+    lit = []
+    while play.mode == flow.MODE_SHOW or play.mode == flow.MODE_ANIM:
+        yield
+        now += flow.SHOW_MS
+        play.tick(now)
+        if play.mode == flow.MODE_SHOW and play.said not in said:
+            said.append(play.said)
+            lit.append(play.lit_cards()[0])
+    return said, lit
+
+
+def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
+    from games.jekyll.cpu import Player
+
+    # The owner plays Mr. Hyde: Dr. Jekyll, the CPU (normal), moves first.
+    game = engine.Game(3, flow.options_for(0, 0, 1))
+    start = game.to_bytes()
+    play = flow.Play(game, name, 2)
+    assert play.cpu_seat == 0 and play.seat == 1 and play.mode == flow.MODE_CPU
+    assert play.obs["player"] == 1  # the table shows the owner's hand, not the CPU's
+    assert play.key(K_A) == 0 and not play.can_undo() and play.hint() == ""
+    # The same turn played by a cpu.Player at once, on a copy of the game.
+    copy = engine.Game.from_bytes(start)
+    player = Player(0, "normal", 1)  # seeded by the turn
+    expected = []
+    while not copy.is_over() and copy.current_player() == 0:
+        action = player.choose(copy.observation(0), None)
+        expected.append(action)
+        copy.apply_action(action)
+    assert expected[-1] == engine.END_TURN
+    calls = 1
+    while not play.think(flow.CPU_BUDGET):
+        calls += 1
+        yield
+    # Spread over many calls; the game is back where the turn began, the turn to show.
+    assert calls > len(expected) and play.cpu is None
+    assert play.stack == expected and play.game.to_bytes() == start
+    assert play.mode == flow.MODE_SHOW and play.applied == len(expected)
+    assert play.hint() == "A next  SELECT tricks" and not play.can_undo()
+    # The first action shows at once, the next only SHOW_MS later, or at once after A.
+    play.tick(1000)
+    first = play.said
+    assert first.startswith("Jekyll: ") and len(play.stack) == len(expected) - 1
+    assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first
+    assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
+    play.tick(1001 + flow.SHOW_MS - 1)
+    assert len(play.stack) == len(expected) - 2 or play.mode == flow.MODE_ANIM
+    said, lit = yield from _show(play, 2000)
+    # Shown to its end: the same game as the CPU's own turn, now the owner's draw.
+    assert play.game.to_bytes() == copy.to_bytes()
+    assert play.mode == flow.MODE_DRAW and play.seat == 1 and play.cursors()[5] == 2
+    assert play.applied == len(expected) and not play.can_undo() and play.lit == -1
+    for text in [first] + said:
+        assert text.startswith("Jekyll: ")
+        if "face down" in text and text.startswith("Jekyll: play"):
+            assert "a card face down" in text  # a card played face down is not named
+    # The owner's turn ends: the CPU's turn comes next (no privacy screen, no event).
+    play.key(K_A)  # the owner draws
+    now = 10000
+    while play.mode != flow.MODE_CPU:
+        yield
+        legal = play.game.legal_actions()
+        if play.mode == flow.MODE_ANIM:
+            now += 100
+            play.tick(now)
+        elif engine.END_TURN in legal:
+            play.end_turn()
+            assert play.event == flow.EVENT_NONE
+        elif engine.TRANSFORM in legal:
+            play._transform()
+        else:
+            play._apply(legal[0])
+        legal = None
+    assert play.seat == 1 and play.game.current_player() == 0
+
+
+def test_the_cpu_opponent_is_saved_with_the_cursors():
+    game = engine.Game(5, flow.options_for(1, 0, 0))
+    play = flow.Play(game, name, 1)
+    assert play.cpu_seat == 1 and play.mode == flow.MODE_DRAW
+    saved = play.cursors()
+    assert len(saved) == flow.CURSOR_BYTES and saved[5] == 1
+    again = flow.Play(engine.Game.from_bytes(game.to_bytes()), name)
+    assert again.cpu_seat == -1
+    again.restore(saved)
+    assert again.opponent == 1 and again.cpu_seat == 1
+    # A save from before CPU opponents: five bytes, a human opponent.
+    old = flow.Play(engine.Game.from_bytes(game.to_bytes()), name)
+    old.restore(saved[:5])
+    assert old.opponent == 0 and old.cpu_seat == -1
+    raises(ValueError, lambda: old.restore(saved[:4]), "4 cursor bytes accepted")
+    raises(ValueError, lambda: old.restore(saved[:5] + b"\3"), "opponent 3 accepted")
