@@ -4,7 +4,6 @@ These need CircuitPython's mpy-cross (tools/cptools.py): without it they fail wi
 message saying how to get it, they do not skip.
 """
 
-import glob
 import os
 import re
 import subprocess
@@ -19,6 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 import cptools  # noqa: E402
 import deploy  # noqa: E402
+import inline_consts  # noqa: E402
 import shortnames  # noqa: E402
 from device_files import device_python_files  # noqa: E402
 
@@ -157,9 +157,8 @@ def test_circuitpython_mpy_cross_is_micropythons_with_a_c(tmp_path):
     bundled = bundle.read_zip(build(tmp_path / "bundle.zip"))
     differing = []
     modules = project_modules()
-    # The bundle compiles our modules with shorter private names (tools/shortnames.py).
-    readers = glob.glob(os.path.join(bundle.ROOT, "tools", "cpapp", "*.py"))
-    texts = shortnames.shorten(bundle.ROOT, device_python_files(), readers)
+    # The bundle compiles our modules with constants written in and shorter private names.
+    _, texts = bundle.compiled_texts()
     for source, drive_name in modules:
         text = texts.get(drive_name)
         ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path), text)
@@ -273,3 +272,53 @@ def test_short_names_stay_inside_their_file():
     renamed = shortnames.rename(sources["games/toy/engine.py"], engine)
     assert "def %s(_value, _size):" % engine["_check"] in renamed
     assert "getattr(_value, '_named')" in renamed
+
+
+def test_public_constants_are_written_in_where_nothing_names_them():
+    """tools/inline_consts.py writes other modules' integer constants in and makes their
+    definitions private, unless a string, a host tool or an assignment names them."""
+    sources = {
+        "games/toy/engine.py": (
+            '"""Docs name BASE and LIMIT: a docstring is not kept."""\n'
+            "from micropython import const\n\n"
+            "BASE = const(100)\nNEXT = const(BASE + 2)\nNEGATIVE = const(-1)\n"
+            "NAMED = const(3)\nREAD = const(4)\nSET = const(5)\nTUPLE = (1, 2)\n"
+            "_PRIVATE = const(6)\nLIMIT = const(_PRIVATE * 2)\n\n\n"
+            "def spot():\n    return BASE + NEXT + NAMED\n"
+        ),
+        "games/toy/flow.py": (
+            "from games.toy import engine\n"
+            "from games.toy.engine import (\n    LIMIT,\n    TUPLE,\n)\n\n\n"
+            "def go(x):\n    return engine.NEXT + x * LIMIT + engine.NEGATIVE"
+            " + getattr(engine, 'NAMED') + engine.SET + TUPLE[0]\n"
+        ),
+        "games/toy/screens.py": (
+            "from games.toy import engine as rules\n"
+            "from games.toy.engine import NEXT\n\n\n"
+            "def show(engine):\n    rules.SET = 9\n    return engine.BASE + NEXT + rules.READ\n"
+        ),
+    }
+    out = inline_consts.inline(sources, ["print(flow.READ)\n"])
+    flow_text = out["games/toy/flow.py"]
+    # Written in, the import trimmed to what is left (its lines kept).
+    assert "return 102 + x * 12 + (-1) + getattr(engine, 'NAMED') + engine.SET + TUPLE[0]" in (
+        flow_text
+    )
+    assert "from games.toy.engine import TUPLE\n\n\n\n" in flow_text
+    assert flow_text.count("\n") == sources["games/toy/flow.py"].count("\n")
+    screens_text = out["games/toy/screens.py"]
+    # A parameter named like a module alias is not followed; "rules" is.
+    assert "return engine.BASE + 102 + rules.READ" in screens_text
+    assert "pass\n" in screens_text  # the whole import went
+    engine_text = out["games/toy/engine.py"]
+    # Nothing names NEXT, NEGATIVE or LIMIT any more: private, so the compiler inlines them.
+    for name in ("NEXT", "NEGATIVE", "LIMIT"):
+        assert "\n_%s = const(" % name in engine_text
+    # BASE: screens' "engine.BASE" is a parameter's attribute; NAMED: a string names it;
+    # READ: a host tool reads it; SET: assigned from outside; TUPLE: not an int constant.
+    for name in ("BASE", "NAMED", "READ", "SET"):
+        assert "\n%s = const(" % name in engine_text
+    assert "return BASE + _NEXT + NAMED" in engine_text
+    # Every output still compiles.
+    for text in out.values():
+        compile(text, "toy", "exec")

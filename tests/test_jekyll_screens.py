@@ -335,6 +335,23 @@ def _driven(stop, level_keys=""):
     return play(Player(level_keys=level_keys, stop=stop)).display.image
 
 
+def _against_the_cpu(stop):
+    """The display where ``stop`` stops a game against the CPU (normal, Dr. Jekyll)."""
+    player = Player(stop=stop)
+    player.setup = SETUP_CPU_FIRST.split()
+    return play(player).display.image
+
+
+def _cpu_move_lit(sim, screen):
+    """Stop on the CPU's turn on show at a card it played or moved (lit)."""
+    return (
+        name_of(screen) == "PlayScreen"
+        and screen.flow.mode == flow.MODE_SHOW
+        and screen.flow.lit >= 0
+        and " to " in screen.caption.text
+    )
+
+
 # Jekyll & Hyde from the main menu, started, his privacy screen, the draw; then Play: the
 # first hand card face up at the first gap.
 _DRAWN = "DOWN DOWN A A A A"
@@ -363,6 +380,8 @@ def _golden_images():
         "jekyll_peek": lambda: _driven(_stop_at("PeekScreen"), "RIGHT RIGHT"),
         "jekyll_result": lambda: _driven(_stop_at("GameOverScreen")),
         "jekyll_undo": lambda: host_sim.run(_PLAYED + " START DOWN", seed=5).display.image,
+        "jekyll_cpu_thinking": lambda: _against_the_cpu(_stop_at("CpuScreen")),
+        "jekyll_cpu_move": lambda: _against_the_cpu(_cpu_move_lit),
     }
 
 
@@ -481,3 +500,20 @@ def test_a_whole_game_against_the_cpu_by_keys():
     assert stats.score(2, store.STAT_HIGH) == obs["scores"][1]
     assert heading == flow.result_title(obs["winner"])
     assert "games.jekyll.cpu" not in sys.modules
+
+
+def test_continue_restores_the_cpu_opponent():
+    # Against the CPU (normal, Dr. Jekyll): its first turn thought and shown, the owner's
+    # draw, then the pause menu, which saves the game.
+    nvm = fresh_nvm()
+    host_sim.run(SETUP_CPU_FIRST + " WAIT*20000" + " A" * 8 + " START", seed=5, nvm=nvm)
+    assert top_name() == "PauseMenu"
+    slot, data = store.Store(nvm).load_game()
+    assert slot == 2 and data[-1] == 2  # the last cursor byte: the opponent, CPU normal
+    # Switched off and on: Continue goes straight to the table (no privacy screen), the
+    # CPU still playing Dr. Jekyll.
+    host_sim.run("A", nvm=nvm)
+    screen = top()
+    assert name_of(screen) == "PlayScreen"
+    assert screen.flow.opponent == 2 and screen.flow.cpu_seat == 0 and screen.flow.seat == 1
+    assert screen.game.to_bytes() == data[: -flow.CURSOR_BYTES]

@@ -163,21 +163,29 @@ def _sha256(path):
         return hashlib.sha256(handle.read()).hexdigest()
 
 
+def compiled_texts(root=ROOT):
+    """The device files compiled to .mpy (paths relative to ``root``), and ``{path: text}``
+    of what is compiled in their place: other modules' constants written in and private
+    names made short and shared between files (tools/shortnames.py). A debug bundle keeps
+    the sources as they are, and so does DECKTET_KEEP_NAMES=1, for a comparison."""
+    ours = [relative.replace(os.sep, "/") for relative in device_python_files(root)]
+    # code.py goes on the drive as it is: it reads the modules' names like a host tool.
+    compiled = [relative for relative in ours if relative != "code.py"]
+    if os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags():
+        return compiled, {}
+    readers = sorted(glob.glob(os.path.join(root, "tools", "cpapp", "*.py")))
+    readers += [os.path.join(root, relative) for relative in ours if relative == "code.py"]
+    return compiled, shortnames.shorten(root, compiled, readers)
+
+
 def contents(root=ROOT):
     """{path inside the top folder: bytes}: every file of the bundle."""
     mpy_cross = cptools.mpy_cross()  # cptools.Missing says how to get it
     site = site_packages()
     files = {}
     sources = []  # (path on disk, .py path on the drive)
-    ours = [relative.replace(os.sep, "/") for relative in device_python_files(root)]
-    # Private names made short and shared between files (a debug bundle keeps them, and
-    # DECKTET_KEEP_NAMES=1 for a comparison).
-    keep = os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags()
-    readers = sorted(glob.glob(os.path.join(root, "tools", "cpapp", "*.py")))
-    texts = {} if keep else shortnames.shorten(root, ours, readers)
-    for relative in ours:
-        if relative == "code.py":
-            continue
+    compiled, texts = compiled_texts(root)
+    for relative in compiled:
         sources.append((os.path.join(root, relative), relative))
     libraries = []
     for distribution, _ in ADAFRUIT_LIBRARIES:

@@ -86,15 +86,18 @@ def _const_call(node):
     return None
 
 
-def _words(text, words):
+def words(text):
+    """The identifier-like words of a text."""
+    found = set()
     word = ""
     for char in text + " ":
         if char.isalnum() or char == "_":
             word += char
         else:
             if word:
-                words.add(word)
+                found.add(word)
             word = ""
+    return found
 
 
 def string_words(tree):
@@ -104,12 +107,12 @@ def string_words(tree):
     for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skipped.add(id(node.value))
-    words = set()
+    found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) not in skipped:
-                _words(node.value, words)
-    return words
+                found |= words(node.value)
+    return found
 
 
 def _name_tokens(text):

@@ -46,15 +46,6 @@ def _tokens(text):
     return list(tokenize.generate_tokens(io.StringIO(text).readline))
 
 
-def _module_name(relative):
-    """ "games/whist/flow.py" -> "games.whist.flow" (lib/ is on the device's path)."""
-    path = relative[4:] if relative.startswith("lib/") else relative
-    path = path[:-3]
-    if path.endswith("/__init__"):
-        path = path[: -len("/__init__")]
-    return path.replace("/", ".")
-
-
 def _base_modules(tree, module):
     """The device modules whose classes this module's classes inherit from."""
     imported = {}  # local name -> module it came from
@@ -111,7 +102,7 @@ def plan(sources, readers=()):
         # Docstrings are not kept on the device: only other strings can name a name.
         in_strings |= inline_consts.string_words(ast.parse(text))
         files[relative] = (names, classes)
-        module = _module_name(relative)
+        module = inline_consts.module_name(relative)
         modules[module] = relative
         bases[relative] = _base_modules(ast.parse(text), module)
     # Inheritance groups: files joined by a class inheriting across them.
@@ -127,7 +118,7 @@ def plan(sources, readers=()):
             if token.type == tokenize.NAME and _private(token.string):
                 owners.setdefault(token.string, set()).add(None)
             elif token.type in _STRING_TOKENS:  # getattr(ui, "_sheets")
-                in_strings.update(_words(token.string))
+                in_strings |= inline_consts.words(token.string)
     for relative, modules_used in bases.items():
         for module in modules_used:
             other = modules.get(module)
@@ -161,18 +152,6 @@ def plan(sources, readers=()):
         next_index[start] = index
         renames[relative] = mapping
     return renames
-
-
-def _words(text):
-    """The identifier-like words of a string token's text."""
-    word = ""
-    for char in text + " ":
-        if char.isalnum() or char == "_":
-            word += char
-        else:
-            if word:
-                yield word
-            word = ""
 
 
 def _all_names(text):

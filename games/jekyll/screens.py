@@ -469,12 +469,14 @@ class CpuScreen(Screen):
         self.flow = play
 
     def build(self, app: App) -> None:
-        """The CPU's name, what it does, and the level."""
+        """The CPU's name and what it does, centred; what comes next."""
         cardview.release_sheet()
         self.group = displayio.Group()
-        name = flow.SEAT_NAMES[self.flow.cpu_seat]
-        self.group.append(ui.title_bar("%s (CPU)" % name))
-        self.group.append(ui.label("is thinking...", 3, 50, ui.LARGE, ui.ACCENT))
+        name = flow.SEAT_NAMES[self.flow.cpu_seat] + " (CPU)"
+        for text, top, colour in ((name, 44, ui.ACCENT), ("is thinking...", 58, ui.WHITE)):
+            x = (ui.WIDTH - len(text) * 6) // 2
+            self.group.append(ui.label(text, x, top, ui.LARGE, colour))
+        self.group.append(ui.label("its turn shows next", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def tick(self, app: App, now: int) -> bool:
         """Think on; once the turn is played, drop the CPU's module and show the table."""
