@@ -464,6 +464,8 @@ class CpuScreen(Screen):
     frame). The table's widgets are already let go (the play screen is ``releasable``);
     this lets the card sheet go too, and drops ``games.jekyll.cpu`` before it closes."""
 
+    busy = True  # no pause between frames: the CPU's turn comes sooner
+
     def __init__(self, play: Any) -> None:
         super().__init__()
         self.flow = play
@@ -484,7 +486,7 @@ class CpuScreen(Screen):
         if not play.think(flow.CPU_BUDGET):
             return False
         forget_module("games.jekyll.cpu")
-        below = app.stack[-2]
+        below: Any = app.stack[-2]
         below.game = play.game
         app.pop()
         return True

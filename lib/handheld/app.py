@@ -76,6 +76,9 @@ class Screen:
       keep that state in their display-free flow). Every screen is full-screen, so a
       covered screen's widgets are heap spent on nothing.
 
+    Set ``busy = True`` on a screen that works in every ``tick`` (a computer player
+    thinking): the loop then goes on to the next frame without its pause.
+
     Set ``pausable = True`` on play screens: START then opens the pause menu
     (resume / rules / quit to menu) instead of reaching ``key``. A game's first play
     screen (what its ``start`` or ``resume`` returns) also gives ``saved()``, the game
@@ -85,6 +88,7 @@ class Screen:
 
     pausable = False
     releasable = False
+    busy = False
 
     def __init__(self) -> None:
         self.group: Any = None
@@ -358,4 +362,4 @@ class App:
         """Run forever (the simulator ends it by raising from ``sleep``)."""
         while True:
             self.step(ticks_ms())
-            sleep(_FRAME_SECONDS)
+            sleep(0 if self.stack[-1].busy else _FRAME_SECONDS)
