@@ -67,9 +67,21 @@ def run_watched(next_keys, seed):
     return watch.found
 
 
-@pytest.mark.parametrize("game,seed", [("whist", 3), ("bharg", 4), ("jekyll", 5)])
-def test_scripted_games_fit(game, seed):
-    chain = make_scripts.Chain([(game + "-0", make_scripts._planner(game, []), 0, None)])
+# The default set-up of each game, and games against the CPU (its moves' captions).
+@pytest.mark.parametrize(
+    "game,seed,choices",
+    [
+        ("whist", 3, None),
+        ("bharg", 4, None),
+        ("jekyll", 5, None),
+        ("bharg", 6, (0, 0, 0, 2, 0)),  # Player 2: CPU normal
+        ("jekyll", 7, (2, 0, 1, 2)),  # Mr. Hyde level, the CPU (normal) plays Dr. Jekyll
+        ("jekyll", 8, (0, 0, 0, 1)),  # Mr. Poole level, the CPU (easy) plays Mr. Hyde
+    ],
+)
+def test_scripted_games_fit(game, seed, choices):
+    planner = make_scripts._planner(game, [])
+    chain = make_scripts.Chain([(game + "-0", planner, 0, choices)])
     assert sorted(run_watched(chain, seed)) == []
 
 

@@ -487,12 +487,17 @@ def test_a_whole_game_against_the_cpu_by_keys():
     # with the table and the card sheet let go; each of its actions was then shown.
     assert player.privacy_checks == 0 and player.cpu_covers > 10 and player.sheet_kept == 0
     assert len(player.cpu_shown) > 10
+    plays = 0
     for caption, lit, hint_text in player.cpu_shown:
-        assert caption.startswith("Jekyll: ") and hint_text == "A next  SELECT tricks"
-        if caption.startswith("Jekyll: play") or caption.startswith("Jekyll: move"):
+        assert hint_text == "CPU: A next  SELECT tricks" and len(caption) <= 31
+        played = " up, " in caption or " down, " in caption
+        if played or caption.startswith("move ") or caption.startswith("flip "):
             assert lit >= 0  # the card it left is lit
-        if "face down" in caption and caption.startswith("Jekyll: play"):
-            assert "a card face down" in caption
+        plays += played
+        # A card it plays face down is not named.
+        if " down, " in caption:
+            assert caption.startswith("a card down, ")
+    assert plays >= 1  # (face-down plays: the flow's device tests)
     # The owner played Mr. Hyde: the statistics keep Hyde's result and points.
     obs = game.observation(1)
     stats = store.Stats(nvm)

@@ -9,7 +9,8 @@ Wilson 95% interval:
   rotating); a round won by nobody (no score) counts as not won.
 - Jekyll & Hyde: the tested strategy as Dr. Jekyll (seat 0) in half the games and as
   Mr. Hyde (seat 1) in the other half, reported per seat and together; a draw counts as
-  not won.
+  not won. A CPU plays as on the device: a new ``cpu.Player`` each turn, seeded by the
+  turn number (``TurnPlayer``).
 - Gongor Whist: the bidding coach (``games/whist/coach.py``) against a fixed bid of 3 on
   the same deals (one pass: the fore and aft hands, easy mode), both played with the
   coach's ``play_hint``: how often each bid is made, the points per hand, and the coach's
@@ -77,15 +78,35 @@ class RandomPlayer:
         return legal_actions[self.rng.randbelow(len(legal_actions))]
 
 
+class TurnPlayer:
+    """A Jekyll & Hyde CPU as the device plays it (``games.jekyll.flow.Play.think``): a new
+    ``cpu.Player`` every turn, seeded by the turn number."""
+
+    def __init__(self, seat, strategy):
+        self.seat = seat
+        self.strategy = strategy
+        self.turn = 0
+        self.player = None
+
+    def choose(self, observation, legal_actions):
+        """The turn's player's choice (a new player when the turn is new)."""
+        from games.jekyll.cpu import Player
+
+        if observation["turn"] != self.turn:
+            self.turn = observation["turn"]
+            self.player = Player(self.seat, self.strategy, self.turn)
+        return self.player.choose(observation, legal_actions)
+
+
 def make_player(game, strategy, seat, seed):
     """A player of ``strategy`` for ``game`` ("bharg" or "jekyll")."""
     if strategy == "random":
         return RandomPlayer(seed)
     if game == "bharg":
         from games.bharg.cpu import Player
-    else:
-        from games.jekyll.cpu import Player
-    return Player(seat, strategy, seed % (1 << 30))
+
+        return Player(seat, strategy, seed % (1 << 30))
+    return TurnPlayer(seat, strategy)
 
 
 def play_bharg(seed, strategies):

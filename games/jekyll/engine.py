@@ -659,11 +659,9 @@ class Game:
             "recipe": list(s[_RECIPE : _RECIPE + 4]) if over and self._level == LEVEL_HYDE else [],
         }
 
-    def describe(self, action: int, viewer: int = -1) -> str:
+    def describe(self, action: int) -> str:
         """Short plain-words text for a legal action (positions counted from the left as
-        the ribbon is drawn: mirrored on Hyde's side, see the module docstring). A card
-        played face down is named unless ``viewer`` is the other seat than the player to
-        move (whose words these are: "play a card face down ...")."""
+        the ribbon is drawn: mirrored on Hyde's side, see the module docstring)."""
         s = self._s
         n = s[_RLEN]
         mirrored = s[_SIDE] == 1
@@ -700,14 +698,11 @@ class Game:
         if mirrored:
             position = n - position
         face = "up" if action & 1 else "down"
-        card = name(action >> 7)
-        if not action & 1 and viewer >= 0 and viewer != self.current_player():
-            card = "a card"
         if position == 0:
-            return "play %s face %s at the left end" % (card, face)
+            return "play %s face %s at the left end" % (name(action >> 7), face)
         if position == n:
-            return "play %s face %s at the right end" % (card, face)
-        return "play %s face %s at %d" % (card, face, position + 1)
+            return "play %s face %s at the right end" % (name(action >> 7), face)
+        return "play %s face %s at %d" % (name(action >> 7), face, position + 1)
 
     def __str__(self) -> str:
         s = self._s

@@ -48,6 +48,7 @@ except ImportError:
     pass
 
 _OPT_OWNER_HYDE = const(64)  # the engine's option bit: the device's owner plays Mr. Hyde
+_CAPTION_COLUMNS = const(31)  # the caption line's characters (small font, 160 px)
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
 _STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by opponent kind - 1
 SHORT_NAMES = ("Jekyll", "Hyde")
@@ -258,6 +259,21 @@ def result_text(obs: Dict[str, Any], names: Any) -> str:
     return text
 
 
+def _place_text(card: str, face_up: bool, gap: int, length: int) -> str:
+    """A play's caption, "9 <icons> Merchant up, at 3" (``gap`` as drawn, the ends by name):
+    the engine's words ("play X face up at the left end") run past the line, and so may
+    this, without the rank and suit icons."""
+    where = "at %d" % (gap + 1)
+    if gap == 0:
+        where = "left end"
+    elif gap == length:
+        where = "right end"
+    text = "%s %s, %s" % (card, "up" if face_up else "down", where)
+    if len(text) > _CAPTION_COLUMNS:
+        text = text[text.find(" ") + 1 :]  # display_name: rank and icons, a space, the name
+    return text
+
+
 def owner_seat(options: int) -> int:
     """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
     moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
@@ -318,7 +334,7 @@ _HINTS = (
     "",
     "",
     "",
-    "A next  SELECT tricks",
+    "CPU: A next  SELECT tricks",
 )
 _WAVE_MS = const(45)  # one step of the transformation's wave
 _TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
@@ -535,15 +551,8 @@ class Play:
             if not self.game.can_apply(action):
                 return "not allowed"
             if mode == MODE_PLACE:
-                # The engine's words ("play X face up at the left end") run past the line.
-                gap = self.gap
-                where = "at %d" % (gap + 1)
-                if gap == 0:
-                    where = "left end"
-                elif gap == len(obs["ribbon"]):
-                    where = "right end"
                 card = self.names(obs["hand"][self.hcur])
-                return "%s %s, %s" % (card, "up" if self.face_up else "down", where)
+                return _place_text(card, self.face_up, self.gap, len(obs["ribbon"]))
             return self.game.describe(action)
         if (mode == MODE_HAND or mode == MODE_FACE) and obs["hand"]:
             text = self.names(obs["hand"][self.hcur])
@@ -929,7 +938,15 @@ class Play:
                 self.event = EVENT_OVER
             return changed
         action = stack.pop(0)
-        self.said = "%s: %s" % (SHORT_NAMES[self.cpu_seat], game.describe(action, self.seat))
+        obs = self.obs
+        if action < engine.MOVE_BASE:
+            # A play, as the owner's own are captioned; a card played face down unnamed.
+            n = len(obs["ribbon"])
+            gap = (action & 127) >> 1
+            card = self.names(action >> 7) if action & 1 else "a card"
+            self.said = _place_text(card, action & 1 == 1, n - gap if obs["side"] else gap, n)
+        else:
+            self.said = game.describe(action)
         self.lit = -1
         if action == engine.TRANSFORM:
             return self._transform() | DRAW_CAPTION

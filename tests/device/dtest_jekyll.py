@@ -231,16 +231,12 @@ def test_play_move_flip():
     # Play the Origin (8? no: hand is 0, 10, 12, 14) face down at the left end.
     play = PLAY_BASE + 10 * 128 + 0 * 2 + 0
     assert game.describe(play) == "play Painter face down at the left end"
-    # Told to the mover, or to nobody in particular; the other seat is not told the card.
-    assert game.describe(play, 0) == "play Painter face down at the left end"
-    assert game.describe(play, 1) == "play a card face down at the left end"
     game.apply_action(play)
     view = game.observation(0)
     assert view["hand"] == [0, 12, 14] and len(view["ribbon"]) == 29
     assert view["ribbon"][0] == -1 and view["face_up"][0] == 0
     play = PLAY_BASE + 12 * 128 + 29 * 2 + 1
     assert game.describe(play) == "play Mountain face up at the right end"
-    assert game.describe(play, 1) == "play Mountain face up at the right end"
     game.apply_action(play)
     view = game.observation(0)
     assert view["ribbon"][29] == 12 and view["face_up"][29] == 1

@@ -588,17 +588,17 @@ def test_undo_a_trick_on_the_mirrored_side():
 
 def _show(play, now):
     """Tick the CPU's turn on show to its end (``SHOW_MS`` a step, the wave's frames too);
-    returns the captions shown and the lit cards."""
-    said = []
-    lit = []
+    returns (action, caption, lit card) of each action shown."""
+    shown = []
     while play.mode == flow.MODE_SHOW or play.mode == flow.MODE_ANIM:
         yield
+        action = play.stack[0] if play.stack else -1
+        left = len(play.stack)
         now += flow.SHOW_MS
         play.tick(now)
-        if play.mode == flow.MODE_SHOW and play.said not in said:
-            said.append(play.said)
-            lit.append(play.lit_cards()[0])
-    return said, lit
+        if len(play.stack) < left and action != engine.END_TURN:
+            shown.append((action, play.said, play.lit_cards()[0]))
+    return shown
 
 
 def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
@@ -628,24 +628,35 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
     assert calls > len(expected) and play.cpu is None
     assert play.stack == expected and play.game.to_bytes() == start
     assert play.mode == flow.MODE_SHOW and play.applied == len(expected)
-    assert play.hint() == "A next  SELECT tricks" and not play.can_undo()
+    assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
     # The first action shows at once, the next only SHOW_MS later, or at once after A.
     play.tick(1000)
-    first = play.said
-    assert first.startswith("Jekyll: ") and len(play.stack) == len(expected) - 1
-    assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first
+    first = (expected[0], play.said, play.lit_cards()[0])
+    assert play.said and len(play.stack) == len(expected) - 1
+    assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first[1]
     assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
+    second = (play.stack[0], None, -1)
     play.tick(1001 + flow.SHOW_MS - 1)
     assert len(play.stack) == len(expected) - 2 or play.mode == flow.MODE_ANIM
-    said, lit = yield from _show(play, 2000)
+    second = (second[0], play.said, play.lit_cards()[0])
+    shown = yield from _show(play, 2000)
     # Shown to its end: the same game as the CPU's own turn, now the owner's draw.
     assert play.game.to_bytes() == copy.to_bytes()
     assert play.mode == flow.MODE_DRAW and play.seat == 1 and play.cursors()[5] == 2
     assert play.applied == len(expected) and not play.can_undo() and play.lit == -1
-    for text in [first] + said:
-        assert text.startswith("Jekyll: ")
-        if "face down" in text and text.startswith("Jekyll: play"):
-            assert "a card face down" in text  # a card played face down is not named
+    shown = [first, second] + shown
+    assert [action for action, _, _ in shown] == expected[:-1]  # all but the end of turn
+    for action, text, lit in shown:
+        # Every caption fits its line; a play is captioned as the owner's own are, a card
+        # played face down unnamed; the card a play, move or flip left is lit.
+        assert 0 < len(text) <= 31, text
+        if action < engine.MOVE_BASE:
+            assert (" up, " if action & 1 else " down, ") in text
+            assert text.startswith("a card down, ") == (not action & 1)
+        if action < engine.TAKE_BASE:
+            assert lit >= 0
+        elif action != engine.TRANSFORM:
+            assert lit == -1
     # The owner's turn ends: the CPU's turn comes next (no privacy screen, no event).
     play.key(K_A)  # the owner draws
     now = 10000
@@ -682,3 +693,21 @@ def test_the_cpu_opponent_is_saved_with_the_cursors():
     assert old.opponent == 0 and old.cpu_seat == -1
     raises(ValueError, lambda: old.restore(saved[:4]), "4 cursor bytes accepted")
     raises(ValueError, lambda: old.restore(saved[:5] + b"\3"), "opponent 3 accepted")
+
+
+def test_a_card_the_cpu_plays_face_down_is_not_named():
+    # The CPU (Dr. Jekyll) has drawn; its turn on show is one play of its first hand card.
+    game = engine.Game(3, flow.options_for(0, 0, 1))
+    play = flow.Play(game, name, 1)
+    game.apply_action(engine.DRAW_BASE)
+    card = game.observation(0)["hand"][0]
+    for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
+        play.game = engine.Game.from_bytes(game.to_bytes())
+        play.stack = [flow.play_action(card, 0 if not face_up else 1, face_up)]
+        play.showing = True
+        play.shown_at = -1  # (the first action of a show: at once)
+        play.sync()
+        play.tick(5000)
+        lit = 1 if face_up else 0  # the card where it landed
+        assert play.said == caption and play.lit_cards() == (lit, lit)
+        assert len(play.obs["ribbon"]) == len(game.observation(1)["ribbon"]) + 1
