@@ -203,11 +203,15 @@ class PlayScreen(Screen):
 
     def __init__(self, game: Game, kinds: bytes = b"\0\0\0") -> None:
         super().__init__()
-        self.game = game
         self.flow = flow.Play(game, kinds)
         self.release()
 
     # -- building -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The game on the table: the flow's (an undo replaces it)."""
+        return self.flow.game
 
     def saved(self) -> bytes:
         """The match as bytes, for ``resume``: the engine's, then who plays each seat."""
@@ -225,7 +229,6 @@ class PlayScreen(Screen):
     def undo(self, app: App) -> None:
         """Back to the start of the turn shown, as a key press would (B does it too)."""
         changed = self.flow.undo()
-        self.game = self.flow.game
         if self.group is not None:
             self._draw(changed)
 
@@ -341,7 +344,6 @@ class PlayScreen(Screen):
         """Hand the key to the flow; redraw what changed, or open what it asks for (a
         covering screen: this one lets its widgets go, so nothing to redraw)."""
         changed = self.flow.key(key)
-        self.game = self.flow.game  # B may have undone a take
         if self.flow.event == flow.EVENT_NONE:
             self._draw(changed)
         else:

@@ -141,7 +141,6 @@ class PlayScreen(Screen):
 
     def __init__(self, game: Any, covered: bool = False, opponent: int = 0) -> None:
         super().__init__()
-        self.game = game
         self.flow = flow.Play(game, cards.display_name, opponent)
         self.covered = covered  # a privacy screen comes first (a new or resumed game)
         level = game.observation(0)["level"]
@@ -149,6 +148,11 @@ class PlayScreen(Screen):
         piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
         self.hand_width = piles_x - 4
         self.release()
+
+    @property
+    def game(self) -> Any:
+        """The game on the table: the flow's (undo and the CPU's turn replace it)."""
+        return self.flow.game
 
     def saved(self) -> bytes:
         """The game and the flow's cursors as bytes, for ``resume``."""
@@ -167,7 +171,6 @@ class PlayScreen(Screen):
         """Take back the turn's last action, like a key press (the flow loads the state
         before it)."""
         changed = self.flow.undo()
-        self.game = self.flow.game
         self._draw(changed)
         self._follow(app)
 
@@ -486,8 +489,6 @@ class CpuScreen(Screen):
         if not play.think(flow.CPU_BUDGET):
             return False
         forget_module("games.jekyll.cpu")
-        below: Any = app.stack[-2]
-        below.game = play.game
         app.pop()
         return True
 
