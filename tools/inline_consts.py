@@ -244,7 +244,7 @@ def inline(sources, readers=()):
                 continue
             if names_elsewhere.get(name):
                 continue
-            if name in item.bound - {name} or "_" + name in taken:
+            if "_" + name in taken:
                 continue
             mapping[name] = "_" + name
         if mapping:

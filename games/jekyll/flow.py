@@ -896,7 +896,7 @@ class Play:
             from games.jekyll.cpu import Player
 
             obs = game.observation(seat)
-            # Seeded by the turn: the same game gives the same moves, resumed or not.
+            # Seeded by the turn: a game and its actions give the same moves again.
             cpu = Player(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
             self.cpu = cpu
             self.state = game.to_bytes()
@@ -939,27 +939,24 @@ class Play:
             return changed
         action = stack.pop(0)
         obs = self.obs
+        # The card the action leaves, by the engine's index (none for a take or a draw).
+        lit = -1
         if action < engine.MOVE_BASE:
             # A play, as the owner's own are captioned; a card played face down unnamed.
+            lit = (action & 127) >> 1
             n = len(obs["ribbon"])
-            gap = (action & 127) >> 1
             card = self.names(action >> 7) if action & 1 else "a card"
-            self.said = _place_text(card, action & 1 == 1, n - gap if obs["side"] else gap, n)
+            self.said = _place_text(card, action & 1 == 1, n - lit if obs["side"] else lit, n)
         else:
             self.said = game.describe(action)
+            if action < engine.FLIP_BASE:
+                lit = action & 63
+            elif action < engine.TAKE_BASE:
+                lit = action - engine.FLIP_BASE
         self.lit = -1
         if action == engine.TRANSFORM:
             return self._transform() | DRAW_CAPTION
         game.apply_action(action)
-        # The card the action left, by the engine's index (none for a take or a draw).
-        if action < engine.MOVE_BASE:
-            lit = (action & 127) >> 1
-        elif action < engine.FLIP_BASE:
-            lit = action & 63
-        elif action < engine.TAKE_BASE:
-            lit = action - engine.FLIP_BASE
-        else:
-            lit = -1
         changed = self.sync()
         if lit >= 0:
             if self.obs["side"]:
