@@ -29,6 +29,8 @@ def check_arguments(args, nvm_path):
         return "unknown board %r: use %s" % (args.board, ", ".join(BOARDS))
     if not 0 <= args.seed < 1 << 30:
         return "seed %d out of range: use 0 <= seed < 2**30" % args.seed
+    if args.battery is not None and not 0 <= args.battery <= 6:
+        return "--battery %s: give the battery's voltage, 0 to 6 (a LiPo: 3.3-4.2)" % args.battery
     if args.scale < 1:
         return "scale %d: use a whole number >= 1" % args.scale
     for option, path in (("--screenshot", args.screenshot), ("--record", args.record)):
@@ -57,6 +59,9 @@ def main(argv=None):
     parser.add_argument("--record", help="write every refreshed frame as an animated GIF")
     parser.add_argument("--board", default="pybadge", help="pybadge, edgebadge or pygamer")
     parser.add_argument("--seed", type=int, default=1, help="seed of the game-seed source")
+    parser.add_argument(
+        "--battery", type=float, default=None, help="battery voltage, e.g. 3.7 (default: USB)"
+    )
     parser.add_argument(
         "--nvm", default=None, help="file backing microcontroller.nvm (default: build/sim-nvm.bin)"
     )
@@ -87,10 +92,11 @@ def main(argv=None):
         nvm_path=nvm_path,
         window=window,
         record=args.record,
+        battery=args.battery,
     )
     sim.run()
     if args.screenshot:
-        image = sim.display.image
+        image = sim.screen()
         if args.scale > 1:
             image = image.resize((image.width * args.scale, image.height * args.scale))
         image.save(args.screenshot)

@@ -167,14 +167,17 @@ class ShiftRegisterKeys:
 
 
 class AnalogIn:
-    """analogio.AnalogIn for the joystick axes, read from the simulator."""
+    """analogio.AnalogIn for the joystick axes and the battery pin (A6: half the battery's
+    voltage on a 3.3 V scale), read from the simulator."""
 
     def __init__(self, pin):
         board = sys.modules["board"]
-        if pin is board.JOYSTICK_X:
+        if pin is getattr(board, "JOYSTICK_X", None):
             self.axis = 0
-        elif pin is board.JOYSTICK_Y:
+        elif pin is getattr(board, "JOYSTICK_Y", None):
             self.axis = 1
+        elif pin is getattr(board, "A6", None):
+            self.axis = 2
         else:
             raise ValueError("no analog input on %r" % pin)
         CURRENT.analog_reads[self.axis] = 0
@@ -183,6 +186,8 @@ class AnalogIn:
     def value(self):
         """0..65535."""
         CURRENT.analog_reads[self.axis] += 1
+        if self.axis == 2:
+            return CURRENT.battery_reading()
         return CURRENT.joystick()[self.axis]
 
 
@@ -195,7 +200,7 @@ def _module(name, **attrs):
 def make_board(board_id, display):
     """A ``board`` module for one of the badges (or an unknown id, to test the message)."""
     pins = {}
-    for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"):
+    for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "A6"):
         pins[name] = Pin(name)
     if board_id == "pygamer":
         pins["JOYSTICK_X"] = Pin("JOYSTICK_X")

@@ -72,19 +72,30 @@ class Sim:
     :param nvm: a bytearray to use as microcontroller.nvm (shared across runs in tests)
     :param str nvm_path: or a file that keeps nvm between runs
     :param window: a host_sim.window.Window (interactive), or None for headless
+    :param battery: the battery's voltage (e.g. 3.7), or None: USB power, no battery
     """
 
     def __init__(
-        self, board="pybadge", seed=1, keys="", nvm=None, nvm_path=None, window=None, record=None
+        self,
+        board="pybadge",
+        seed=1,
+        keys="",
+        nvm=None,
+        nvm_path=None,
+        window=None,
+        record=None,
+        battery=None,
     ):
+        self.battery = battery
         self.board_id = board
         self.window = window
-        self.clock_ms = 0
+        # A window's clock is the host's from the start (the app keeps time in ticks).
+        self.clock_ms = 0 if window is None else int(time.monotonic() * 1000)
         self.timeline, self.end_ms = parse_script(keys)
         self.held = set()
         self.joy_override = None
         self.keypads = []
-        self.analog_reads = [0, 0]
+        self.analog_reads = [0, 0, 0]
         self.nvm_path = nvm_path
         if nvm is None:
             nvm = bytearray(b"\xff" * fakes.NVM_SIZE)
@@ -129,6 +140,20 @@ class Sim:
             y = 64500
         return (x, y)
 
+    def battery_reading(self):
+        """The raw A6 reading: half the battery's voltage on a 3.3 V scale (0 with none)."""
+        if self.battery is None:
+            return 0
+        return min(65535, int(self.battery / 2 / 3.3 * 65536))
+
+    def screen(self):
+        """What a person sees: the display's image at its backlight's brightness."""
+        image = self.display.image
+        brightness = self.display.brightness
+        if brightness >= 1:
+            return image.copy()
+        return image.point(lambda value: int(value * brightness))
+
     def key(self, name, pressed):
         """A key goes down or up: queued as a keypad event if the keypad has that key."""
         if pressed:
@@ -160,9 +185,9 @@ class Sim:
 
     def _on_refresh(self, display):
         if self.record is not None:
-            self.frames.append((display.image.copy(), self.clock_ms))
+            self.frames.append((self.screen(), self.clock_ms))
         if self.window is not None:
-            self.window.show(display.image)
+            self.window.show(self.screen())
 
     # -- running ----------------------------------------------------------------
 
@@ -194,18 +219,20 @@ class Sim:
     def save_gif(self, path):
         """The refreshed frames as an animated GIF, timed by the virtual clock."""
         if not self.frames:
-            self.frames.append((self.display.image.copy(), self.clock_ms))
+            self.frames.append((self.screen(), self.clock_ms))
         images = [frame.resize((frame.width * 2, frame.height * 2)) for frame, _ in self.frames]
         times = [t for _, t in self.frames] + [self.clock_ms + 500]
         durations = [max(20, times[i + 1] - times[i]) for i in range(len(images))]
         images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0)
 
     def summary(self):
-        """One line about the refreshes (count, total and per-refresh pixels pushed) and the
-        nvm writes (each one a flash erase on the device)."""
+        """One line about the refreshes (count, total and per-refresh pixels pushed), the
+        nvm writes (each one a flash erase on the device), the backlight at the end and
+        the battery."""
         pushed = [n for n in self.display.pushed if n]
         return (
-            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d"
+            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d,"
+            " brightness %.2f, battery %s"
             % (
                 len(pushed),
                 sum(pushed),
@@ -213,10 +240,20 @@ class Sim:
                 max(pushed) if pushed else 0,
                 self.display.pushed[-1] if self.display.pushed else 0,
                 self.nvm_device.writes,
+                self.display.brightness,
+                "none (USB)" if self.battery is None else "%.2f V" % self.battery,
             )
         )
 
 
-def run(keys="", board="pybadge", seed=1, nvm=None, nvm_path=None, record=None):
+def run(keys="", board="pybadge", seed=1, nvm=None, nvm_path=None, record=None, battery=None):
     """A headless run; returns the Sim (display image, per-refresh pixel counts, nvm)."""
-    return Sim(board=board, seed=seed, keys=keys, nvm=nvm, nvm_path=nvm_path, record=record).run()
+    return Sim(
+        board=board,
+        seed=seed,
+        keys=keys,
+        nvm=nvm,
+        nvm_path=nvm_path,
+        record=record,
+        battery=battery,
+    ).run()

@@ -277,7 +277,7 @@ def check_table(screen, obs):
 
 def test_one_round_match_ends_with_the_winner_and_records_stats_once():
     nvm = fresh_nvm()
-    sim, player = play(SETUP_ONE_ROUND, after("GameOverScreen", "MenuScreen"), nvm=nvm)
+    sim, player = play(SETUP_ONE_ROUND, after("GameOverScreen", "MainMenu"), nvm=nvm)
     _, round_end, _ = player.shots["RoundEndScreen"]
     game = round_end.flow.game
     assert game.is_over() and "ScoreScreen" not in player.seen
@@ -505,7 +505,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
     def paused(screen):
         # The pause menu offers Undo after a take from the discard pile.
         assert name_of(screen) == "PauseMenu"
-        assert screen.items == ["Resume", "Undo", "Rules", "Quit to menu"]
+        assert screen.items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
         play = kept["play"]
         assert play.can_undo() and play.changes() == kept["changes"] + 1
         assert play.game.to_bytes() != kept["before"]
@@ -536,7 +536,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
         assert screen.hint.text == "No undo after a deck draw"
 
     def no_undo_row(screen):
-        assert screen.items == ["Resume", "Rules", "Quit to menu"]
+        assert screen.items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]
 
     steps = Steps(
         *SETUP_50.split(),
@@ -572,7 +572,7 @@ SETUP_CPU_25 = "DOWN A DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2
 
 def test_a_whole_match_against_the_cpu_by_keys():
     nvm = fresh_nvm()
-    sim, player = play(SETUP_CPU_25, after("GameOverScreen", "MenuScreen"), seed=5, nvm=nvm)
+    sim, player = play(SETUP_CPU_25, after("GameOverScreen", "MainMenu"), seed=5, nvm=nvm)
     _, round_end, _ = player.shots["RoundEndScreen"]
     play_flow = round_end.flow
     game = play_flow.game

@@ -33,7 +33,7 @@ def test_a_fourth_game_from_its_package_alone(toy):
     host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().row.count == 5
     host_sim.run("DOWN DOWN DOWN A A A B", nvm=nvm)
-    assert top_name() == "MenuScreen" and len(app().stack) == 1
+    assert top_name() == "MainMenu" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
     import sys
@@ -62,12 +62,12 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     # 3 cards (LEFT on the Cards row), two moves, one undone from the pause menu.
     # (Each pause saves the game: these runs start from a blank nvm, with no "Continue".)
     host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START", nvm=fresh_nvm())
-    assert top().items == ["Resume", "Undo", "Rules", "Quit to menu"]
+    assert top().items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
     host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START DOWN A", nvm=fresh_nvm())
     play = top()
     assert top_name() == "ToyScreen" and play.moves == 1 and play.changes() == 3
     host_sim.run(toy_menu + " LEFT A START", nvm=fresh_nvm())
-    assert top().items == ["Resume", "Rules", "Quit to menu"]  # nothing to undo
+    assert top().items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]  # nothing to undo
     # A wins: the result with "play again"; A there deals again with 3 cards.
     script = toy_menu + " LEFT A RIGHT A"
     host_sim.run(script, nvm=fresh_nvm())

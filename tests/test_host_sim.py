@@ -27,7 +27,7 @@ def unbuilt(monkeypatch):
 @pytest.mark.parametrize("board", ["pybadge", "edgebadge", "pygamer"])
 def test_boots_to_main_menu_on_each_board(board):
     sim = host_sim.run("", board=board)
-    assert top_name() == "MenuScreen"
+    assert top_name() == "MainMenu"
     assert app().top().items == [
         "Gongor Whist",
         "Bharg",
@@ -180,12 +180,12 @@ def test_pause_menu_resume_rules_quit(unbuilt):
     host_sim.run("A A A START DOWN A B")
     assert top_name() == "PauseMenu"
     # Quit asks first: B plays on, A quits.
-    host_sim.run("A A A START DOWN DOWN A")
+    host_sim.run("A A A START DOWN DOWN DOWN A")
     assert top_name() == "ConfirmScreen" and top().hint_text == "A yes  B no"
-    host_sim.run("A A A START DOWN DOWN A B")
+    host_sim.run("A A A START DOWN DOWN DOWN A B")
     assert top_name() == "PauseMenu"
-    host_sim.run("A A A START DOWN DOWN A A")
-    assert len(app().stack) == 1 and top_name() == "MenuScreen"
+    host_sim.run("A A A START DOWN DOWN DOWN A A")
+    assert len(app().stack) == 1 and top_name() == "MainMenu"
     assert app().game is None
 
 
@@ -276,6 +276,8 @@ def test_record_result_counts_the_running_game():
     host_sim.run("DOWN A A A", nvm=nvm)
     app().record_result(True)
     app().record_result(False)  # a second call for the same game is ignored
+    assert store.Stats(nvm).played(1) == 0  # written after the next refresh
+    app().flush()
     assert store.Stats(nvm).played(1) == 1 and store.Stats(nvm).won(1) == 1
 
 

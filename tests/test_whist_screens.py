@@ -87,7 +87,7 @@ class Strategy:
                 self.finished = True
                 return "B"
             return "A"
-        if name == "MenuScreen" and self.finished:
+        if name == "MainMenu" and self.finished:
             return None
         raise AssertionError("unexpected screen %s" % name)
 
@@ -273,7 +273,7 @@ def test_pause_look_back_and_hardball_message():
     # START pauses; Quit to menu leaves the game.
     host_sim.run("A A START", seed=4)
     assert type(top()).__name__ == "PauseMenu"
-    host_sim.run("A A START DOWN DOWN A A", seed=4)
+    host_sim.run("A A START UP A A", seed=4)
     assert len(app().stack) == 1 and app().game is None
     # The whole game package is unloaded (screens, flow, engine), so the next game has room.
     assert not [name for name in sys.modules if name.startswith("games.whist")]
@@ -474,7 +474,7 @@ def test_undo_from_the_pause_menu():
     # (second row); A on it is back on the table at the trick's start.
     host_sim.run("A A A A START", seed=4)
     assert type(top()).__name__ == "PauseMenu"
-    assert top().items == ["Resume", "Undo", "Rules", "Quit to menu"]
+    assert top().items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
     sim = host_sim.run("A A A A START DOWN A", seed=4)
     screen = top()
     assert type(screen).__name__ == "WhistScreen" and screen is app().play
@@ -485,7 +485,7 @@ def test_undo_from_the_pause_menu():
     assert screen.changes() == 3  # bid, play, undo
     # Nothing to undo now: the pause menu has no Undo row.
     host_sim.run("A A A A START DOWN A START", seed=4)
-    assert top().items == ["Resume", "Rules", "Quit to menu"]
+    assert top().items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]
 
 
 def test_saves_keep_the_coach_and_load_older_saves():

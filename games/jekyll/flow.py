@@ -35,6 +35,11 @@ spread over the calls). The turn is then shown on the table action by action
 action every ``SHOW_MS``, naming it on the caption (a card played face down unnamed) and
 lighting the card it left; A shows the next one at once. The engine is deterministic, so
 the replay ends where the CPU did.
+
+Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
+before its turn (a resumed game thinks it again: the CPU is seeded by the turn, so it
+chooses the same); while its turn is shown, that position and the whole turn, which a
+resumed game shows again from its start.
 """
 
 from micropython import const
@@ -274,6 +279,19 @@ def _place_text(card: str, face_up: bool, gap: int, length: int) -> str:
     return text
 
 
+def split_save(data: bytes) -> Tuple[Any, bytes]:
+    """A save (``Play.saved``) as its ``engine.Game`` and the tail ``Play.restore`` takes
+    (older saves end in the cursors only); ValueError if it holds no game."""
+    turn = data[-1] * 2 if data else 0
+    for size in (CURSOR_BYTES + 1 + turn, CURSOR_BYTES, CURSOR_BYTES - 1):
+        if len(data) > size:
+            try:
+                return engine.Game.from_bytes(data[:-size]), data[-size:]
+            except ValueError:
+                pass
+    raise ValueError("not a saved game")
+
+
 def owner_seat(options: int) -> int:
     """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
     moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
@@ -362,6 +380,7 @@ class Play:
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
         self.cpu: Any = None  # the CPU's cpu.Player while it plays its turn (``think``)
         self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
+        self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
         self.lit = -1  # the engine's index of the card that action left, or -1
@@ -436,9 +455,30 @@ class Play:
         viewport, the ribbon, hand and pile cursors, and the opponent."""
         return bytes((self.item, self.top, self.rcur, self.hcur, self.pile, self.opponent))
 
+    def saved(self) -> bytes:
+        """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
+        turn on show (two bytes an action) and its length. Never half of a CPU turn: while
+        the CPU thinks or its turn is shown, the position before the turn."""
+        turn = self.turn if self.showing else ()
+        mid_turn = self.showing or self.cpu is not None
+        out = bytearray(self.state if mid_turn else self.game.to_bytes())
+        out += self.cursors()
+        for action in turn:
+            out.append(action >> 8)
+            out.append(action & 255)
+        out.append(len(turn))
+        return bytes(out)
+
     def restore(self, saved: bytes) -> int:
-        """Put back ``cursors()`` (each clamped into what the game now allows; a save from
-        before CPU opponents has 5 bytes and a human opponent)."""
+        """Put back ``cursors()`` (each clamped into what the game now allows) and, from
+        ``saved()``'s tail, the CPU turn to show; ValueError if that turn is not one the
+        game can play. A save from before has only the cursors: 5 bytes before CPU
+        opponents (a human one), 6 before saved turns."""
+        if len(saved) > CURSOR_BYTES and len(saved) == CURSOR_BYTES + 1 + 2 * saved[-1]:
+            self.restore(saved[:CURSOR_BYTES])
+            if saved[-1]:
+                self._show_turn(saved[CURSOR_BYTES:-1])
+            return DRAW_ALL
         if not CURSOR_BYTES - 1 <= len(saved) <= CURSOR_BYTES:
             raise ValueError("bad cursors")
         if len(saved) == CURSOR_BYTES:
@@ -916,10 +956,31 @@ class Play:
             return False
         self.cpu = None
         self.game = engine.Game.from_bytes(self.state)
+        self.turn = list(self.stack)
         self.showing = True
         self.shown_at = -1
         self.sync()
         return True
+
+    def _show_turn(self, packed: bytes) -> None:
+        """Show a saved CPU turn again from its start (two bytes an action); ValueError,
+        with nothing changed, unless the CPU is to move and the game can play it all."""
+        turn = []
+        trial = engine.Game.from_bytes(self.game.to_bytes())
+        at = 0
+        while at < len(packed):
+            action = packed[at] << 8 | packed[at + 1]
+            if trial.current_player() != self.cpu_seat or not trial.can_apply(action):
+                raise ValueError("not a turn of the CPU's")
+            trial.apply_action(action)
+            turn.append(action)
+            at += 2
+        self.state = self.game.to_bytes()
+        self.stack = turn
+        self.turn = list(turn)
+        self.showing = True
+        self.shown_at = -1
+        self.sync()
 
     def _show_next(self, now: int) -> int:
         """Show the next action of the CPU's turn (its words on the caption, the card it
@@ -931,6 +992,7 @@ class Play:
             game.apply_action(stack.pop(0))
         if not stack:
             self.showing = False
+            self.turn = ()
             self.lit = -1
             self.state = game.to_bytes()  # nothing of the CPU's turn can be undone
             changed = self.sync()

@@ -94,18 +94,12 @@ def start(app: App, values: List[int]) -> Screen:
 
 def resume(app: App, data: bytes) -> Screen:
     """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
-    player to move; ValueError if it does not load. Saves from before CPU opponents have
-    one cursor byte less."""
-    for size in (flow.CURSOR_BYTES, flow.CURSOR_BYTES - 1):
-        if len(data) > size:
-            try:
-                game = engine.Game.from_bytes(data[:-size])
-            except ValueError:
-                continue
-            screen = PlayScreen(game, covered=True)
-            screen.flow.restore(data[-size:])
-            return screen
-    raise ValueError("not a saved game")
+    player to move; ValueError if it does not load. Older saves end in the cursors only
+    (one byte less before CPU opponents)."""
+    game, tail = flow.split_save(data)
+    screen = PlayScreen(game, covered=True)
+    screen.flow.restore(tail)
+    return screen
 
 
 def _minimap_sheet() -> Any:
@@ -155,8 +149,9 @@ class PlayScreen(Screen):
         return self.flow.game
 
     def saved(self) -> bytes:
-        """The game and the flow's cursors as bytes, for ``resume``."""
-        return self.flow.game.to_bytes() + self.flow.cursors()
+        """The game, the flow's cursors and a CPU turn on show, for ``resume``
+        (``flow.Play.saved``: never half of a CPU turn)."""
+        return self.flow.saved()
 
     def changes(self) -> int:
         """Actions sent to the engine so far, and undos (the app saves the game when this

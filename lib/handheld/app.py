@@ -16,7 +16,7 @@ import sys
 
 from micropython import const
 
-from handheld.keys import K_START, first_key
+from handheld.keys import K_START, first_key, ticks_diff
 
 try:
     from typing import Any, Callable, List, Optional
@@ -24,17 +24,82 @@ except ImportError:
     pass
 
 _FRAME_SECONDS = 0.01
-_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
-# When a changed game is saved. Every save erases the nvm's one flash block, rated for
-# 10,000 erases: saving after each move would wear it out within weeks of daily play. So:
-# once the keys have stopped for _SAVE_QUIET_MS, if the last save is _SAVE_GAP_MS old;
-# and in any case once no key has come for _SAVE_IDLE_MS (the player has stopped, maybe
-# to switch off). A switch-off loses at most the last minute of play, and nothing once
-# the keys have been still for 10 s. Pausing saves at once; finishing or quitting a game
-# clears it. tests/test_resume.py measures the writes per hour.
-_SAVE_QUIET_MS = const(2000)
-_SAVE_GAP_MS = const(60000)
-_SAVE_IDLE_MS = const(10000)
+
+# When a changed game is written to nvm. Every write erases the nvm's one flash block,
+# guaranteed for 10,000 erases, and stalls the chip 75-250 ms, so writes are budgeted like
+# heap: a token bucket earns one write every _WRITE_MS (16 an hour) and holds at most
+# _BURST; every write spends one, whoever asked for it (a game's end, the settings).
+# A changed game is written:
+# - once the keys have paused _SETTLE_MS, when the bucket holds a write and its oldest
+#   unsaved action is _SETTLE_AGE_MS old (steady play);
+# - whatever the bucket holds, once the keys have rested _REST_MS (the player may be
+#   about to switch off), or once its oldest unsaved action is _OLDEST_MS old: a
+#   switch-off loses at most that and a frame, under the 5 minutes the README promises;
+# - at once when the pause menu opens, and at the game's end or quit (with its result).
+# Those last writes may take the bucket below empty: steady play's writes then wait
+# until it has earned them back. tests/test_saves.py measures writes per hour and the
+# longest stretch of play a switch-off could lose.
+_WRITE_MS = const(225000)
+_BURST = const(2)
+_CREDIT_MAX = const(450000)  # _BURST * _WRITE_MS
+_SETTLE_MS = const(1000)
+_SETTLE_AGE_MS = const(60000)
+_REST_MS = const(10000)
+_OLDEST_MS = const(290000)
+# The backlight: dimmed after _DIM_MS without a key, off after _DARK_MS; the first key
+# then only wakes it.
+_DIM_MS = const(30000)
+_DARK_MS = const(120000)
+LIGHT_ON = const(0)
+LIGHT_DIM = const(1)
+LIGHT_OFF = const(2)
+_BRIGHTNESS = (1.0, 0.15, 0.0)
+
+
+class SavePolicy:
+    """When the running game is written to nvm (the rules above): a token bucket of
+    writes, in ms of credit, and the age of the oldest unsaved action. Display-free and
+    nothing allocated: ``App`` asks ``due(now)`` in idle frames.
+
+    :param int now: the clock (ms ticks) at start: the bucket starts with one write
+    """
+
+    def __init__(self, now: int) -> None:
+        self.credit = _WRITE_MS
+        self.credit_at = now
+        self.unsaved_since = -1  # when the oldest unsaved action was seen; -1: none
+        self.last_key = now
+
+    def earn(self, now: int) -> None:
+        """Add the credit earned since the last call."""
+        elapsed = ticks_diff(now, self.credit_at)
+        if elapsed > 0:
+            self.credit = min(self.credit + elapsed, _CREDIT_MAX)
+        self.credit_at = now
+
+    def spend(self, writes: int) -> None:
+        """``writes`` nvm writes happened (the bucket may go below empty, to a floor)."""
+        self.credit = max(self.credit - writes * _WRITE_MS, -_CREDIT_MAX)
+
+    def changed(self, now: int) -> None:
+        """The game has an action not saved yet (seen at ``now``)."""
+        if self.unsaved_since < 0:
+            self.unsaved_since = now
+
+    def saved(self) -> None:
+        """The game as it is now is in nvm."""
+        self.unsaved_since = -1
+
+    def due(self, now: int) -> bool:
+        """True if a changed game should be written now."""
+        if self.unsaved_since < 0:
+            return False
+        quiet = ticks_diff(now, self.last_key)
+        if quiet >= _REST_MS or ticks_diff(now, self.unsaved_since) >= _OLDEST_MS:
+            return True
+        if quiet < _SETTLE_MS or ticks_diff(now, self.unsaved_since) < _SETTLE_AGE_MS:
+            return False
+        return self.credit >= _WRITE_MS
 
 
 def unload_modules(keep: Any, package: str = "") -> None:
@@ -141,12 +206,23 @@ class App:
         # a screen above it loaded (the gallery, a game) is unloaded again.
         self.modules_at_root: Any = None
         self.recorded = False  # the running game's result is in the statistics
-        # The running game's play screen, and what the autosave knows (see _autosave).
+        # The running game's play screen, and what the autosave knows (see SavePolicy).
         self.play: Any = None
         self.saved_changes = 0
-        self.last_key_ms = 0
-        self.last_save_ms = 0
         self.saved_once = False  # the running game has been saved (quitting clears it)
+        self.policy = SavePolicy(0)
+        self.writes_seen = 0  # the store's writes the policy has been charged for
+        self.save_now = False  # the game is written after this frame's refresh
+        self.write_due = False  # so is the store (a result, the settings)
+        # The backlight (LIGHT_*), and Save & sleep's "off until a key".
+        self.light = LIGHT_ON
+        self.asleep = False
+        # The save mark a play screen shows (set by the shell: two small shapes, saved and
+        # not saved, or None), and the group it is in.
+        self.save_mark: Any = None
+        self.mark_group: Any = None
+        # The battery (``handheld.hw.Battery``) if the board has one (set by the shell).
+        self.battery: Any = None
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
         # imports no screens.
@@ -173,6 +249,8 @@ class App:
         lets go of its widgets first, so the two are never built at once)."""
         if self.stack:
             covered = self.stack[-1]
+            if covered.group is not None and covered.group is self.mark_group:
+                self._detach_mark()
             if covered.releasable and covered.group is not None:
                 covered.release()
                 covered.group = None
@@ -219,16 +297,48 @@ class App:
     def _discard(self, screen: Screen) -> None:
         """Close a screen for good and let go of its widgets (its other fields may still be
         read by the code that closed it)."""
+        if screen.group is not None and screen.group is self.mark_group:
+            self._detach_mark()
         screen.closed(self)
         screen.group = None
 
     def _show(self) -> None:
-        """Make the top screen's group the display's root (building it if it was let go)."""
+        """Make the top screen's group the display's root (building it if it was let go),
+        with the save mark on a play screen."""
         top = self.stack[-1]
         if top.group is None:
             top.build(self)
+        self._detach_mark()
+        if top.pausable and self.save_mark is not None and self.play is not None:
+            for shape in self.save_mark:
+                top.group.append(shape)
+            self.mark_group = top.group
+            self._show_mark(True)
         self.display.root_group = top.group
         self.changed = True
+
+    def _detach_mark(self) -> None:
+        """Take the save mark out of the group it is in (a shape has one parent)."""
+        group = self.mark_group
+        if group is not None:
+            for shape in self.save_mark:
+                group.remove(shape)
+            self.mark_group = None
+
+    def _show_mark(self, force: bool = False) -> None:
+        """Show the save mark's state: saved, or not saved yet."""
+        if self.mark_group is not None:
+            saved = not self.unsaved()
+            marks = self.save_mark
+            if force or marks[0].hidden == saved:
+                marks[0].hidden = not saved
+                marks[1].hidden = saved
+                self.changed = True
+
+    def unsaved(self) -> bool:
+        """True if a switch-off now would lose some of the running game."""
+        play = self.play
+        return play is not None and not self.recorded and play.changes() != self.saved_changes
 
     # -- services for game screens ---------------------------------------------
 
@@ -242,11 +352,13 @@ class App:
         Only the first call after ``start_game`` counts, so a screen need not track it."""
         if self.game is not None and not self.recorded:
             self.recorded = True
-            # The game is over: forget its save and count it, in one nvm write.
+            # The game is over: forget its save and count it, in one nvm write, made
+            # once the result is on the screen.
             self.settings.store.clear_game(False)
             self.play = None
             self.saved_once = False
-            self.stats.record(self.game.slot, won, score, parts)
+            self.stats.record(self.game.slot, won, score, parts, False)
+            self.write_due = True
 
     def game_over(self, title: str, text: str) -> None:
         """Show a finished game's result, offering "Play again" and the main menu (call
@@ -279,6 +391,7 @@ class App:
         self.play = screen if hasattr(screen, "saved") else None
         self.saved_changes = self.play.changes() if self.play is not None else 0
         self.saved_once = resumed
+        self.policy.saved()
         if replace:
             self.replace(screen)
         else:
@@ -288,25 +401,51 @@ class App:
         gc.collect()
 
     def save_game(self) -> None:
-        """Save the running game now if it changed since its last save (the pause menu
-        does, before the player may switch off)."""
+        """Save the running game now if it changed since its last save (``step`` calls it
+        after a refresh: see ``SavePolicy``)."""
         play = self.play
         if play is None or self.recorded or play.changes() == self.saved_changes:
             return
         self.settings.store.save_game(self.game.slot, play.saved())
         self.saved_changes = play.changes()
         self.saved_once = True
+        self.policy.saved()
+        self._show_mark()
 
-    def _autosave(self, now: int) -> None:
-        """Save a changed game once the keys have stopped (see ``_SAVE_*``)."""
-        play = self.play
-        if play is None or play.changes() == self.saved_changes:
-            return
-        quiet = (now - self.last_key_ms) & _TICK_MASK
-        since = (now - self.last_save_ms) & _TICK_MASK
-        if (quiet >= _SAVE_QUIET_MS and since >= _SAVE_GAP_MS) or quiet >= _SAVE_IDLE_MS:
+    def request_save(self) -> None:
+        """Save the running game after this frame's refresh, whatever the write budget
+        (the pause menu: the player may be about to switch off)."""
+        self.save_now = True
+
+    def sleep(self) -> None:
+        """Save & sleep: the game is saved after this frame's refresh and the backlight
+        goes off until a key, which only wakes it."""
+        self.save_now = True
+        self.asleep = True
+
+    def flush(self) -> None:
+        """Write what is due at once (``step`` calls it after a refresh): the game if the
+        pause menu asked, the store if a result or the settings changed."""
+        if self.save_now:
+            self.save_now = False
             self.save_game()
-            self.last_save_ms = now
+        if self.write_due and self.settings is not None:
+            self.write_due = False
+            self.settings.store.save()
+
+    def _writes(self, keys: int, now: int) -> None:
+        """After the refresh: what must be written now, or the autosave in an idle frame;
+        then charge the write budget for every nvm write since the last frame."""
+        if self.save_now or self.write_due:
+            self.flush()
+        elif not keys and self.policy.due(now):
+            self.save_game()
+        if self.settings is None:
+            return
+        store = self.settings.store
+        if store.writes != self.writes_seen:
+            self.policy.spend(store.writes - self.writes_seen)
+            self.writes_seen = store.writes
 
     def begin_game(self, module: str) -> None:
         """A game's set-up is opening: remember which modules are loaded before it, and let
@@ -319,9 +458,13 @@ class App:
         """Forget the running game and unload every module loaded since its set-up opened
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
-        if self.saved_once and not self.recorded:
-            # Quit before its end: the game is abandoned, its save goes.
-            self.settings.store.clear_game()
+        play = self.play
+        if play is not None and not self.recorded and (self.saved_once or play.changes()):
+            # Quit before its end: counted as played and lost (a winning run ends there),
+            # its save goes, in one write with its set-up choices, after the refresh.
+            self.settings.store.clear_game(False)
+            self.stats.record(self.game.slot, False, None, (), False)
+            self.write_due = True
         self.play = None
         self.saved_once = False
         self.game = None
@@ -335,31 +478,55 @@ class App:
     # -- the loop ----------------------------------------------------------------
 
     def step(self, now: int) -> bool:
-        """One frame: deliver new keys, tick, refresh if needed; True if refreshed."""
+        """One frame: deliver new keys, tick, refresh if needed, then write what is due
+        (never between a key and its redraw); True if refreshed."""
         keys = self.buttons.poll(now)
+        policy = self.policy
+        policy.earn(now)
         if keys:
-            self.last_key_ms = now
-        while keys:
-            key = first_key(keys)
-            keys &= ~key
+            policy.last_key = now
+            if self.light != LIGHT_ON:
+                keys = 0  # the first key only wakes the screen
+                self.asleep = False
+        pending = keys
+        while pending:
+            key = first_key(pending)
+            pending &= ~key
             screen = self.stack[-1]
             if key == K_START and screen.pausable and self.pause_menu is not None:
-                self.save_game()
+                self.save_now = True
                 self.push(self.pause_menu())
             else:
                 screen.key(self, key)
             self.changed = True
         if self.stack[-1].tick(self, now):
             self.changed = True
-        self._autosave(now)
-        if not self.changed:
-            return False
-        self.changed = False
-        self.display.refresh()
-        return True
+        if self.unsaved():
+            policy.changed(now)
+            self._show_mark()
+        self._light(now)
+        refreshed = self.changed
+        if refreshed:
+            self.changed = False
+            self.display.refresh()
+        self._writes(keys, now)
+        return refreshed
+
+    def _light(self, now: int) -> None:
+        """Dim the backlight after a while without keys, and turn it off later."""
+        quiet = ticks_diff(now, self.policy.last_key)
+        light = LIGHT_ON
+        if self.asleep or quiet >= _DARK_MS:
+            light = LIGHT_OFF
+        elif quiet >= _DIM_MS:
+            light = LIGHT_DIM
+        if light != self.light:
+            self.light = light
+            self.display.brightness = _BRIGHTNESS[light]
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
         """Run forever (the simulator ends it by raising from ``sleep``)."""
+        self.policy = SavePolicy(ticks_ms())
         while True:
             self.step(ticks_ms())
             sleep(0 if self.stack[-1].busy else _FRAME_SECONDS)

@@ -272,8 +272,8 @@ class _SettingsScreen(OptionsScreen):
         super().__init__("Settings", rows, None, change, hint="<> change  B save+back")
 
     def closed(self, app: App) -> None:
-        """Save on the way out."""
-        app.settings.save()
+        """Save on the way out (after the screen below is drawn)."""
+        app.write_due = True
 
 
 def _pair(stats: Any, slot: int, high: int, low_better: bool) -> str:

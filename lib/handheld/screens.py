@@ -21,10 +21,11 @@ Generic screens the whole app and every game reuse:
 import gc
 
 import displayio
+from micropython import const
 
 from handheld import ui
 from handheld.app import App, Screen, forget_module
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP, ticks_diff
 from handheld.layout import WrappedFile, wrap_text
 
 try:
@@ -33,7 +34,14 @@ except ImportError:
     pass
 
 _LIST_TOP = 15
-_QUIT_TEXT = "It ends here and is not kept for Continue. A: quit  B: play on"
+_QUIT_TEXT = "It ends here and counts as a loss: a winning run ends. A: quit  B: play on"
+_QUIT_UNPLAYED = "Nothing is played yet, so it is not counted. A: quit  B: play on"
+_SAVED = const(0x50C050)
+_NOT_SAVED = const(0xE07030)
+_MARK_X = const(157)  # the save mark: right of the last text column of a play screen
+_MARK_Y = const(2)
+_GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
+_GAUGE_EVERY_MS = const(60000)
 _HINT_Y = 119
 
 
@@ -103,6 +111,54 @@ class MenuScreen(Screen):
             self.on_choose(app, self.menu.index)
         elif key == K_B and self.back:
             app.pop()
+
+
+class MainMenu(MenuScreen):
+    """The main menu: a ``MenuScreen`` with the battery's charge in its title bar (four
+    bars; nothing where the board has no battery pin or the reading is no battery's, as
+    on USB power with none), read again every minute."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gauge: Any = None
+        self.fill: Any = None
+        self.bars = -1
+        self.read_at = 0
+
+    def build(self, app: App) -> None:
+        """The menu and the battery gauge (hidden until a reading shows a battery)."""
+        super().build(app)
+        gauge = displayio.Group(x=_GAUGE_X, y=2)
+        gauge.append(ui.rect(13, 7, ui.GREY))
+        gauge.append(ui.rect(11, 5, ui.BAR, 1, 1))
+        gauge.append(ui.rect(1, 3, ui.GREY, 13, 2))
+        self.fill = ui.rect(1, 5, ui.WHITE, 1, 1)
+        gauge.append(self.fill)
+        gauge.hidden = True
+        self.gauge = gauge
+        self.group.append(gauge)
+        self.bars = -1
+        self._read(app)
+
+    def _read(self, app: App) -> bool:
+        """Read the battery; True if the gauge changed."""
+        battery = app.battery
+        bars = battery.bars() if battery is not None else -1
+        if bars == self.bars:
+            return False
+        self.bars = bars
+        self.gauge.hidden = bars < 0
+        if bars >= 0:
+            self.fill.hidden = bars == 0
+            self.fill.width = max(1, bars * 11 // 4)
+        return True
+
+    def tick(self, app: App, now: int) -> bool:
+        """Read the battery again every minute."""
+        if ticks_diff(now, self.read_at) < _GAUGE_EVERY_MS:
+            return False
+        self.read_at = now
+        return self._read(app)
 
 
 class OptionsScreen(Screen):
@@ -365,9 +421,15 @@ class TextScreen(Screen):
             self._show_position()
 
 
+def save_mark() -> Any:
+    """The save mark the app puts on a play screen: a small green bar (saved) and an
+    orange one (not saved yet), one of them shown (``App._show_mark``)."""
+    return (ui.rect(3, 8, _SAVED, _MARK_X, _MARK_Y), ui.rect(3, 8, _NOT_SAVED, _MARK_X, _MARK_Y))
+
+
 def _pause_rows(app: App) -> List[str]:
     """The pause menu's rows: "Undo" only while the game can take a move back."""
-    rows = ["Resume", "Rules", "Quit to menu"]
+    rows = ["Resume", "Rules", "Save & sleep", "Quit to menu"]
     play = app.play
     if play is not None and hasattr(play, "can_undo") and play.can_undo():
         rows.insert(1, "Undo")
@@ -375,8 +437,9 @@ def _pause_rows(app: App) -> List[str]:
 
 
 class PauseMenu(MenuScreen):
-    """START over a play screen: resume, undo (if the game can), the game's rules, or quit
-    to the main menu."""
+    """START over a play screen: resume, undo (if the game can), the game's rules, save
+    and turn the screen off, or quit to the main menu. The hint line says whether the
+    game is saved (the app saves it once this menu is drawn)."""
 
     # Under the rules page or the quit question its widgets go (the heap holds a game);
     # the menu keeps the selected row.
@@ -384,10 +447,25 @@ class PauseMenu(MenuScreen):
 
     def __init__(self) -> None:
         super().__init__("Paused", [], self._choose, rows=_pause_rows)
+        self.status: Any = None
+
+    def build(self, app: App) -> None:
+        """The menu, and the saved state on the right of the hint line."""
+        super().build(app)
+        self.status = ui.Text("", ui.WIDTH - 2, _HINT_Y, ui.SMALL, _SAVED, True, 13)
+        self.group.append(self.status)
+        self.tick(app, 0)
 
     def release(self) -> None:
         """Covered: only the selected row is kept (``build`` reads ``menu.index``)."""
         self.menu = _Selected(self.menu.index)
+        self.status = None
+
+    def tick(self, app: App, now: int) -> bool:
+        """Follow the saved state."""
+        unsaved = app.unsaved()
+        self.status.color = _NOT_SAVED if unsaved else _SAVED
+        return ui.set_text(self.status, "Not saved yet" if unsaved else "Saved")
 
     def _choose(self, app: App, index: int) -> None:
         """Act on the chosen row."""
@@ -402,8 +480,12 @@ class PauseMenu(MenuScreen):
             game = app.game
             if game is not None:
                 app.push(TextScreen(game.name, game.rules))
+        elif item == "Save & sleep":
+            app.sleep()
         else:
-            app.push(ConfirmScreen("Quit this game?", _QUIT_TEXT, App.home))
+            played = app.saved_once or (app.play is not None and app.play.changes())
+            text = _QUIT_TEXT if played else _QUIT_UNPLAYED
+            app.push(ConfirmScreen("Quit this game?", text, App.home))
 
     def key(self, app: App, key: int) -> None:
         """START resumes too."""

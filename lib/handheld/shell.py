@@ -73,12 +73,14 @@ def main() -> None:
     app = App(display, buttons, settings, stats, seed_source)
     current_app = app
     gc.collect()
-    from handheld.screens import GameOverScreen, MenuScreen, PauseMenu
+    from handheld.screens import GameOverScreen, MainMenu, PauseMenu, save_mark
 
     app.pause_menu = PauseMenu
     app.end_screen = GameOverScreen
+    app.save_mark = save_mark()
+    app.battery = hw.battery()
     # The main menu's rows and choices come from handheld.home through these two, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.
     app.menu_modules = ("handheld.home",)
-    app.push(MenuScreen("Decktet Handheld", [], _menu_choose, back=False, rows=_menu_rows))
+    app.push(MainMenu("Decktet Handheld", [], _menu_choose, back=False, rows=_menu_rows))
     app.run(supervisor.ticks_ms, sleep)

@@ -183,6 +183,7 @@ class Store:
         self.seq = 0  # the newest copy's sequence number
         self.at = -1  # its offset (COPY_A or COPY_B), -1: none valid
         self.loaded = False  # True if a valid copy was loaded
+        self.writes = 0  # nvm writes made (each one a flash erase on the SAMD51)
         if memory is None or len(memory) < COPY_B + COPY_ROOM:
             return
         self.memory = memory
@@ -243,6 +244,7 @@ class Store:
         record[end + 2] = _END_MARK
         target = COPY_B if at == COPY_A else COPY_A
         memory[target : target + len(record)] = record
+        self.writes += 1
         self.at = target
         self.seq = seq
 
@@ -359,10 +361,12 @@ class Stats:
         if not old or stored < old:
             self._put(slot, high + 1, stored)
 
-    def record(self, slot: int, won: bool, score: Any = None, parts: Any = ()) -> None:
+    def record(
+        self, slot: int, won: bool, score: Any = None, parts: Any = (), save: bool = True
+    ) -> None:
         """Count one finished game (saturating at 65535), its winning run, its final
         ``score`` and ``parts`` scores (ints, or None and () if the game has none), and
-        save."""
+        save (``save=False``: the caller saves the store soon after)."""
         if not 0 <= slot < MAX_GAMES:
             raise ValueError("bad stats slot")
         played = self.played(slot)
@@ -380,7 +384,8 @@ class Stats:
             self._keep(slot, STAT_HIGH, score)
         for part in parts:
             self._keep(slot, STAT_PART_HIGH, part)
-        self.save()
+        if save:
+            self.save()
 
     def reset(self) -> None:
         """Clear every counter and save."""

@@ -5,6 +5,7 @@ board_id = "pybadge"
 BUTTON_CLOCK = "BUTTON_CLOCK"
 BUTTON_OUT = "BUTTON_OUT"
 BUTTON_LATCH = "BUTTON_LATCH"
+A6 = "A6"  # the battery divider (the stand-in analogio reads mid-scale: 3.3 V, one bar)
 
 
 class _Display:
@@ -13,6 +14,7 @@ class _Display:
     def __init__(self):
         self.root_group = None
         self.auto_refresh = True
+        self.brightness = 1.0
         self.refreshes = 0
 
     def refresh(self, *args, **kwargs):
