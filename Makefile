@@ -51,11 +51,13 @@ cpgate: venv
 
 # Where the heap goes, on CircuitPython's unix port with its displayio (tools/cpapp/bench.py:
 # per module imported, per screen, each kind of displayio object, the qstr pool), then the
-# engines' heap on MicroPython (tests/device/dbench_*.py).
+# engines' heap on MicroPython (tests/device/dbench_*.py), then the nvm writes an hour of
+# play costs (tests/test_saves.py).
 bench: venv node
 	$(PY) tools/cpapp/bench.py
 	node tools/mpgate/run.mjs --bench
 	$(PY) -m tools.tournament --quick --device-time
+	$(VENV)/bin/pytest -q -p no:xdist tests/test_saves.py -k write_budget_table -s
 
 # The soak (issue 11; also a gate of `make test`): 100,000 seeded random key presses from boot
 # on the whole-app VM, switched off at random moments and booted again on the kept nvm

@@ -32,21 +32,21 @@ KEY_EVERY_MS = 3000
 WRITES_PER_HOUR = 20
 LOSS_BOUND_MS = 5 * 60_000
 ERASE_CYCLES = 10_000
-# Each game's set-up for the sessions: Whist as it opens (one pass); Bharg to its default
+# Each game's set-up for the sessions: Whist of three passes (about 9 minutes at this
+# pace; a one-pass game takes 3, and its result alone is a write); Bharg to its default
 # target (50) against a CPU (normal); Jekyll & Hyde at the Poole level against a CPU
 # (normal).
 SESSIONS = (
-    ("whist", None),
+    ("whist", (0, 0, 0, 2, 0)),
     ("bharg", (0, 1, 0, 2, 0)),
     ("jekyll", (0, 0, 0, 2)),
 )
 
 
 class Paced:
-    """The screens tests' planner for one game (``make_scripts.Chain``), again and again
-    until ``until_ms`` of the run have passed, each decision's keys 3 s after the last
-    one's (a decision is one key, sometimes a few: the planners look at the screen only
-    between decisions)."""
+    """A key every 3 s: the screens tests' planner for one game (``make_scripts.Chain``),
+    its keys pressed one at a time, the game played again and again until ``until_ms`` of
+    the run have passed."""
 
     def __init__(self, game, choices, until_ms):
         self.game = game
@@ -55,22 +55,37 @@ class Paced:
         self.chain = make_scripts.Chain([])
         self.games = 0
         self.keys = 0
+        self.words = []  # the planner's keys still to press
 
     def __call__(self, sim):
+        if not self.words:
+            keys = self._next(sim)
+            if not keys:
+                return None
+            self.words = keys.split()
+        word = self.words.pop(0)
+        if not word.startswith("WAIT"):
+            self.keys += 1
+        return word
+
+    def _next(self, sim):
+        """The next keys: the planner's, or the player's while the CPU plays."""
+        screen = app().top()
+        flow = getattr(screen, "flow", None)
+        showing = getattr(flow, "showing", False)
+        if name_of(screen) == "CpuScreen" or showing:
+            # Jekyll & Hyde's CPU plays: the player goes on pressing a key every 3 s, A for
+            # the next action on show while the show outlasts the 3 s until it lands (the
+            # planner would press A through it, and an A after the show acts on the
+            # table), else B, which does nothing there.
+            slow = KEY_EVERY_MS + jekyll_flow.SHOW_MS
+            return "A" if showing and len(flow.stack) * jekyll_flow.SHOW_MS > slow else "B"
         chain = self.chain
-        flow = getattr(app().top(), "flow", None)
-        if getattr(flow, "showing", False):
-            # Jekyll & Hyde's CPU turn on show: watched to its end (the planner would
-            # press A through it).
-            return "WAIT*500"
         if not chain.segments and sim.clock_ms < self.until_ms:
             label = "%s-%d" % (self.game, self.games)
             chain.segments.append((label, make_scripts._planner(self.game, []), 0, self.choices))
             self.games += 1
-        keys = chain(sim)
-        if keys:
-            self.keys += len([word for word in keys.split() if not word.startswith("WAIT")])
-        return keys
+        return chain(sim)
 
 
 class Session(DrivenSim):
@@ -139,7 +154,7 @@ def test_an_hour_of_steady_play_stays_within_the_write_budget_and_the_loss_bound
 
 def test_the_write_budget_table(sessions, capsys):
     with capsys.disabled():
-        print("\nnvm writes in one-hour sessions, a decision every %d s" % (KEY_EVERY_MS // 1000))
+        print("\nnvm writes in one-hour sessions, a key every %d s" % (KEY_EVERY_MS // 1000))
         print(
             "game    games  keys/min  writes/h  hours to %d  years at 1 h/day  longest loss s"
             % ERASE_CYCLES
@@ -373,3 +388,20 @@ def test_continue_in_the_middle_of_a_cpu_turn_shows_it_from_its_start():
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.showing
     assert screen.flow.turn == turn
+
+
+def test_goldens_of_the_save_mark_and_the_dimmed_screen():
+    from goldens import check_golden
+
+    # A Whist table saved after the keys rested: the green mark at the top right.
+    sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=fresh_nvm())
+    check_golden("whist_saved", sim.screen())
+    # The same table 30 s later: dimmed (what a person sees at the backlight's level).
+    sim = host_sim.run("A A RIGHT A A WAIT*31000", nvm=fresh_nvm())
+    assert 0 < sim.display.brightness < 1
+    check_golden("whist_dimmed", sim.screen())
+    # The pause menu says the game is saved; the main menu shows the battery.
+    sim = host_sim.run("A A RIGHT A A START", nvm=fresh_nvm())
+    check_golden("pause_saved", sim.screen())
+    sim = host_sim.run("", nvm=fresh_nvm(), battery=3.8)
+    check_golden("main_menu_battery", sim.screen())

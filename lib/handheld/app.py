@@ -45,7 +45,7 @@ _CREDIT_MAX = const(450000)  # _BURST * _WRITE_MS
 _SETTLE_MS = const(1000)
 _SETTLE_AGE_MS = const(60000)
 _REST_MS = const(10000)
-_OLDEST_MS = const(290000)
+_OLDEST_MS = const(295000)
 # The backlight: dimmed after _DIM_MS without a key, off after _DARK_MS; the first key
 # then only wakes it.
 _DIM_MS = const(30000)

@@ -38,7 +38,7 @@ _QUIT_TEXT = "It ends here and counts as a loss: a winning run ends. A: quit  B:
 _QUIT_UNPLAYED = "Nothing is played yet, so it is not counted. A: quit  B: play on"
 _SAVED = const(0x50C050)
 _NOT_SAVED = const(0xE07030)
-_MARK_X = const(157)  # the save mark: right of the last text column of a play screen
+_MARK_X = const(158)  # the save mark: right of the last text column of a play screen
 _MARK_Y = const(2)
 _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
 _GAUGE_EVERY_MS = const(60000)
@@ -424,7 +424,7 @@ class TextScreen(Screen):
 def save_mark() -> Any:
     """The save mark the app puts on a play screen: a small green bar (saved) and an
     orange one (not saved yet), one of them shown (``App._show_mark``)."""
-    return (ui.rect(3, 8, _SAVED, _MARK_X, _MARK_Y), ui.rect(3, 8, _NOT_SAVED, _MARK_X, _MARK_Y))
+    return (ui.rect(2, 8, _SAVED, _MARK_X, _MARK_Y), ui.rect(2, 8, _NOT_SAVED, _MARK_X, _MARK_Y))
 
 
 def _pause_rows(app: App) -> List[str]:
