@@ -49,7 +49,7 @@ CAPTURED = [
     qstr(140, 3400),
     "IN handheld.ui",
     "IN handheld.layout",
-    "S MainMenu 1 - 9000",
+    "S MenuScreen 1 - 9000",
     qstr(140, 3400),  # driver.py's own line at boot: belongs to no bench figure
     "W 1 9000",
     qstr(140, 3400),
@@ -89,7 +89,7 @@ CAPTURED = [
     "XM handheld handheld.ui handheld.layout games games.whist games.whist.screens",
     "WE",
     "M 19500",
-    "S MainMenu 1 - 12000",
+    "S MenuScreen 1 - 12000",
     "W 9 12000",
     qstr(300, 5400),
     "XM handheld handheld.ui handheld.layout",
@@ -105,7 +105,7 @@ def test_captured_run_parses():
     run = bench.parse_bench(CAPTURED)
     assert (run.base, run.base_qstr) == (20000, 3000)
     assert run.errors == [] and run.end == [20, 3, 19500]
-    menu, setup = ("-", "MainMenu"), ("games.whist.screens", "_SetupScreen")
+    menu, setup = ("-", "MenuScreen"), ("games.whist.screens", "_SetupScreen")
     assert run.order == [menu, setup]
     assert run.states == {menu: [9000, 12000], setup: [19000, 19500]}
     assert run.first_walk[setup].frame == 6 and run.peak_walk[setup].frame == 7
@@ -115,7 +115,7 @@ def test_captured_run_parses():
     ui = loads["handheld.ui"][0]
     # typing failed: its 128 bytes (the ImportError in flight) are not taken out of ui's.
     assert (ui.bytes, ui.own, ui.qstr, ui.own_qstr, ui.own_names) == (5000, 4200, 336, 236, 28)
-    assert ui.modules == ["handheld.ui"] and ui.screen == "menu MainMenu"
+    assert ui.modules == ["handheld.ui"] and ui.screen == "menu MenuScreen"
     screens = loads["games.whist.screens"][0]
     assert screens.modules == ["games.whist.screens", "games.whist", "games"]
     assert (screens.own, screens.own_qstr, screens.screen) == (9000, 2000, "whist _SetupScreen")
@@ -123,7 +123,7 @@ def test_captured_run_parses():
 
 def test_captured_run_tables():
     run = bench.parse_bench(CAPTURED)
-    boot = run.first_walk[("-", "MainMenu")]
+    boot = run.first_walk[("-", "MenuScreen")]
     parts = bench.breakdown(run, boot)
     # modules: handheld 256-64, handheld.ui 4200-236, handheld.layout 800-100 (board was
     # loaded before BASE: not the app's)
@@ -142,14 +142,14 @@ def test_captured_run_tables():
         "handheld.layout",
         "games.whist.screens",
     ]
-    assert rows[1][2:10] == ["menu", "MainMenu", "4200", "236", "28", "3964", "5000", "1"]
+    assert rows[1][2:10] == ["menu", "MenuScreen", "4200", "236", "28", "3964", "5000", "1"]
     assert rows[3][-2:] == ["games.whist", "games"]
     assert any(row.split()[:4] == ["all", "first", "loads", "14256"] for row in modules)
 
     screens = bench.screen_tables(run)
     table = [row.split() for row in screens]
-    assert ["boot", "MainMenu", "8.8", "8.8", "0.4", "4.7"] == table[2][:6]
-    assert ["menu", "MainMenu", "8.8", "11.7"] == table[3][:4]
+    assert ["boot", "MenuScreen", "8.8", "8.8", "0.4", "4.7"] == table[2][:6]
+    assert ["menu", "MenuScreen", "8.8", "11.7"] == table[3][:4]
     assert ["whist", "_SetupScreen", "18.6", "19.0"] == table[4][:4]
     assert ["whist", "_SetupScreen", "7"] == [row for row in table if row[:1] == ["whist"]][1][:3]
 
@@ -195,8 +195,8 @@ def test_short_real_run(short_run):
         assert loads[name][0].own > 0, name
     assert "typing" not in loads and "displayio" not in loads
     states = {(bench.game_name(key[0]), key[1]) for key in run.order}
-    assert {("menu", "MainMenu"), ("whist", "_SetupScreen"), ("whist", "PauseMenu")} <= states
-    boot = run.first_walk[("-", "MainMenu")]
+    assert {("menu", "MenuScreen"), ("whist", "_SetupScreen"), ("whist", "PauseMenu")} <= states
+    boot = run.first_walk[("-", "MenuScreen")]
     # The play screen's peak (the highest of all may be a screen over it, its cards let go).
     play = max(
         (walk for key, walk in run.peak_walk.items() if key[1] == "WhistScreen"),
@@ -211,4 +211,4 @@ def test_short_real_run(short_run):
         assert all(unit > 0 for kind, _, unit, _ in walk.kinds), walk.kinds
     summary = "\n".join(bench.summary_table(run))
     assert "whist peak" in summary and "main menu after whist" in summary
-    assert run.mark_qstr["quit-whist-quit"] > run.first_walk[("-", "MainMenu")].qstr
+    assert run.mark_qstr["quit-whist-quit"] > run.first_walk[("-", "MenuScreen")].qstr

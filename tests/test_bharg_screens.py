@@ -277,7 +277,7 @@ def check_table(screen, obs):
 
 def test_one_round_match_ends_with_the_winner_and_records_stats_once():
     nvm = fresh_nvm()
-    sim, player = play(SETUP_ONE_ROUND, after("GameOverScreen", "MainMenu"), nvm=nvm)
+    sim, player = play(SETUP_ONE_ROUND, after("GameOverScreen", "MenuScreen"), nvm=nvm)
     _, round_end, _ = player.shots["RoundEndScreen"]
     game = round_end.flow.game
     assert game.is_over() and "ScoreScreen" not in player.seen
@@ -572,7 +572,7 @@ SETUP_CPU_25 = "DOWN A DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2
 
 def test_a_whole_match_against_the_cpu_by_keys():
     nvm = fresh_nvm()
-    sim, player = play(SETUP_CPU_25, after("GameOverScreen", "MainMenu"), seed=5, nvm=nvm)
+    sim, player = play(SETUP_CPU_25, after("GameOverScreen", "MenuScreen"), seed=5, nvm=nvm)
     _, round_end, _ = player.shots["RoundEndScreen"]
     play_flow = round_end.flow
     game = play_flow.game

@@ -33,7 +33,7 @@ def test_a_fourth_game_from_its_package_alone(toy):
     host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().row.count == 5
     host_sim.run("DOWN DOWN DOWN A A A B", nvm=nvm)
-    assert top_name() == "MainMenu" and len(app().stack) == 1
+    assert top_name() == "MenuScreen" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
     import sys

@@ -27,7 +27,7 @@ def unbuilt(monkeypatch):
 @pytest.mark.parametrize("board", ["pybadge", "edgebadge", "pygamer"])
 def test_boots_to_main_menu_on_each_board(board):
     sim = host_sim.run("", board=board)
-    assert top_name() == "MainMenu"
+    assert top_name() == "MenuScreen"
     assert app().top().items == [
         "Gongor Whist",
         "Bharg",
@@ -185,7 +185,7 @@ def test_pause_menu_resume_rules_quit(unbuilt):
     host_sim.run("A A A START DOWN DOWN DOWN A B")
     assert top_name() == "PauseMenu"
     host_sim.run("A A A START DOWN DOWN DOWN A A")
-    assert len(app().stack) == 1 and top_name() == "MainMenu"
+    assert len(app().stack) == 1 and top_name() == "MenuScreen"
     assert app().game is None
 
 

@@ -104,7 +104,7 @@ def test_quitting_clears_the_save_and_pausing_saves_at_once():
     assert store.Store(nvm).load_game()[0] == 1
     # Resume from the pause menu, quit to the menu: the game is abandoned, its save goes.
     host_sim.run("DOWN A A A A START A START UP A A", seed=2, nvm=nvm)
-    assert top_name() == "MainMenu" and store.Store(nvm).load_game() is None
+    assert top_name() == "MenuScreen" and store.Store(nvm).load_game() is None
 
 
 def test_a_save_its_game_cannot_read_is_set_aside():

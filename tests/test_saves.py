@@ -228,16 +228,18 @@ def test_a_quit_before_any_action_is_not_counted():
 
 def test_the_save_mark_follows_the_game():
     nvm = fresh_nvm()
-    host_sim.run("A A RIGHT A A", nvm=nvm)
-    saved, unsaved = app().save_mark
-    assert app().unsaved() and saved.hidden and not unsaved.hidden
-    assert app().mark_group is top().group
-    host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
-    saved, unsaved = app().save_mark
-    assert not app().unsaved() and not saved.hidden and unsaved.hidden
-    # Covered by the pause menu, the play screen lets go of its widgets and of the mark.
+    sim = host_sim.run("A A RIGHT A A", nvm=nvm)
+    mark = app().mark
+    assert app().unsaved() and mark in top().group and not app().mark_saved
+    red, green, _ = sim.display.image.getpixel((158, 5))
+    assert red > 200 and green < 130  # orange
+    sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
+    assert not app().unsaved() and app().mark_saved and app().mark in top().group
+    red, green, _ = sim.display.image.getpixel((158, 5))
+    assert green > 180 and red < 100  # green
+    # Covered by the pause menu, the play screen lets go of its widgets, the mark too.
     host_sim.run("A A RIGHT A A START", nvm=nvm)
-    assert app().mark_group is None
+    assert app().mark is None
 
 
 def test_save_and_sleep_turns_the_screen_off_and_a_key_only_wakes_it():
@@ -264,14 +266,34 @@ def test_the_backlight_dims_then_goes_off_and_the_first_key_only_wakes_it():
 
 
 def test_the_battery_gauge():
-    host_sim.run("", battery=None)
-    assert top().gauge.hidden  # USB power, no battery: nothing shown
-    host_sim.run("", battery=4.15)
-    assert not top().gauge.hidden and top().bars == 4
+    def gauge():
+        return top().group[-1]
+
+    sim = host_sim.run("", battery=None)
+    assert gauge().hidden  # USB power, no battery: nothing shown
+    assert "battery none (USB)" in sim.summary() and "brightness 1.00" in sim.summary()
+    sim = host_sim.run("", battery=4.15)
+    assert not gauge().hidden and gauge()[3].width == 11
+    assert "battery 4.15 V" in sim.summary()
     host_sim.run("", battery=3.45)
-    assert top().bars == 1
+    assert not gauge().hidden and gauge()[3].width == 2
     host_sim.run("", battery=3.2)
-    assert top().bars == 0 and top().fill.hidden
+    assert not gauge().hidden and gauge()[3].hidden  # no bar left
+    from handheld import home
+
+    bars = [home.battery_bars(mv) for mv in (2000, 3250, 3300, 3700, 4150, 5000)]
+    assert bars == [-1, 0, 1, 3, 4, -1]
+
+
+def test_the_gauge_reads_the_battery_again_every_minute():
+    class Draining(DrivenSim):
+        def sleep(self, seconds):
+            self.battery = 4.15 if self.clock_ms < 30000 else 3.45
+            super().sleep(seconds)
+
+    steps = iter(["WAIT*59000", "WAIT*3000"])
+    Draining(lambda sim: next(steps, None), battery=4.15).run()
+    assert top().group[-1][3].width == 2
 
 
 # -- Jekyll & Hyde: a save never holds half of a CPU turn ---------------------------------

@@ -87,7 +87,7 @@ class Strategy:
                 self.finished = True
                 return "B"
             return "A"
-        if name == "MainMenu" and self.finished:
+        if name == "MenuScreen" and self.finished:
             return None
         raise AssertionError("unexpected screen %s" % name)
 

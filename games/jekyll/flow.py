@@ -279,19 +279,6 @@ def _place_text(card: str, face_up: bool, gap: int, length: int) -> str:
     return text
 
 
-def split_save(data: bytes) -> Tuple[Any, bytes]:
-    """A save (``Play.saved``) as its ``engine.Game`` and the tail ``Play.restore`` takes
-    (older saves end in the cursors only); ValueError if it holds no game."""
-    turn = data[-1] * 2 if data else 0
-    for size in (CURSOR_BYTES + 1 + turn, CURSOR_BYTES, CURSOR_BYTES - 1):
-        if len(data) > size:
-            try:
-                return engine.Game.from_bytes(data[:-size]), data[-size:]
-            except ValueError:
-                pass
-    raise ValueError("not a saved game")
-
-
 def owner_seat(options: int) -> int:
     """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
     moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
@@ -356,6 +343,20 @@ _HINTS = (
 )
 _WAVE_MS = const(45)  # one step of the transformation's wave
 _TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
+
+
+def split_save(data: bytes) -> Tuple[Any, bytes]:
+    """A save (``Play.saved``) as its ``engine.Game`` and the tail ``Play.restore`` takes
+    (older saves end in the cursors only); ValueError if it holds no game."""
+    turn = data[-1] * 2 if data else 0
+    for size in (CURSOR_BYTES + 1 + turn, CURSOR_BYTES, CURSOR_BYTES - 1):
+        if len(data) > size:
+            try:
+                return engine.Game.from_bytes(data[:-size]), data[-size:]
+            except ValueError:
+                pass
+    raise ValueError("not a saved game")
+
 
 
 class Play:
@@ -455,7 +456,7 @@ class Play:
         viewport, the ribbon, hand and pile cursors, and the opponent."""
         return bytes((self.item, self.top, self.rcur, self.hcur, self.pile, self.opponent))
 
-    def saved(self) -> bytes:
+    def saved(self) -> Any:
         """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
@@ -467,7 +468,7 @@ class Play:
             out.append(action >> 8)
             out.append(action & 255)
         out.append(len(turn))
-        return bytes(out)
+        return out
 
     def restore(self, saved: bytes) -> int:
         """Put back ``cursors()`` (each clamped into what the game now allows) and, from

@@ -81,15 +81,6 @@ class SavePolicy:
         """``writes`` nvm writes happened (the bucket may go below empty, to a floor)."""
         self.credit = max(self.credit - writes * _WRITE_MS, -_CREDIT_MAX)
 
-    def changed(self, now: int) -> None:
-        """The game has an action not saved yet (seen at ``now``)."""
-        if self.unsaved_since < 0:
-            self.unsaved_since = now
-
-    def saved(self) -> None:
-        """The game as it is now is in nvm."""
-        self.unsaved_since = -1
-
     def due(self, now: int) -> bool:
         """True if a changed game should be written now."""
         if self.unsaved_since < 0:
@@ -217,10 +208,11 @@ class App:
         # The backlight (LIGHT_*), and Save & sleep's "off until a key".
         self.light = LIGHT_ON
         self.asleep = False
-        # The save mark a play screen shows (set by the shell: two small shapes, saved and
-        # not saved, or None), and the group it is in.
-        self.save_mark: Any = None
-        self.mark_group: Any = None
+        # The save mark on the play screen shown: ``new_mark(saved, shape)`` (set by the
+        # shell) makes it, or shows the state on it; the shape, and the state it shows.
+        self.new_mark: Any = None
+        self.mark: Any = None
+        self.mark_saved = False
         # The battery (``handheld.hw.Battery``) if the board has one (set by the shell).
         self.battery: Any = None
         # What START opens over a pausable screen: a function returning the screen, set by
@@ -249,8 +241,6 @@ class App:
         lets go of its widgets first, so the two are never built at once)."""
         if self.stack:
             covered = self.stack[-1]
-            if covered.group is not None and covered.group is self.mark_group:
-                self._detach_mark()
             if covered.releasable and covered.group is not None:
                 covered.release()
                 covered.group = None
@@ -297,8 +287,6 @@ class App:
     def _discard(self, screen: Screen) -> None:
         """Close a screen for good and let go of its widgets (its other fields may still be
         read by the code that closed it)."""
-        if screen.group is not None and screen.group is self.mark_group:
-            self._detach_mark()
         screen.closed(self)
         screen.group = None
 
@@ -308,32 +296,22 @@ class App:
         top = self.stack[-1]
         if top.group is None:
             top.build(self)
-        self._detach_mark()
-        if top.pausable and self.save_mark is not None and self.play is not None:
-            for shape in self.save_mark:
-                top.group.append(shape)
-            self.mark_group = top.group
-            self._show_mark(True)
+        # A new mark each time: the last one went with the group it was in.
+        self.mark = None
+        if top.pausable and self.new_mark is not None and self.play is not None:
+            self.mark_saved = not self.unsaved()
+            self.mark = self.new_mark(self.mark_saved, None)
+            top.group.append(self.mark)
         self.display.root_group = top.group
         self.changed = True
 
-    def _detach_mark(self) -> None:
-        """Take the save mark out of the group it is in (a shape has one parent)."""
-        group = self.mark_group
-        if group is not None:
-            for shape in self.save_mark:
-                group.remove(shape)
-            self.mark_group = None
-
-    def _show_mark(self, force: bool = False) -> None:
-        """Show the save mark's state: saved, or not saved yet."""
-        if self.mark_group is not None:
-            saved = not self.unsaved()
-            marks = self.save_mark
-            if force or marks[0].hidden == saved:
-                marks[0].hidden = not saved
-                marks[1].hidden = saved
-                self.changed = True
+    def _show_mark(self) -> None:
+        """Show on the save mark whether the game is saved."""
+        saved = not self.unsaved()
+        if self.mark is not None and saved != self.mark_saved:
+            self.mark_saved = saved
+            self.new_mark(saved, self.mark)
+            self.changed = True
 
     def unsaved(self) -> bool:
         """True if a switch-off now would lose some of the running game."""
@@ -391,7 +369,7 @@ class App:
         self.play = screen if hasattr(screen, "saved") else None
         self.saved_changes = self.play.changes() if self.play is not None else 0
         self.saved_once = resumed
-        self.policy.saved()
+        self.policy.unsaved_since = -1
         if replace:
             self.replace(screen)
         else:
@@ -409,13 +387,8 @@ class App:
         self.settings.store.save_game(self.game.slot, play.saved())
         self.saved_changes = play.changes()
         self.saved_once = True
-        self.policy.saved()
+        self.policy.unsaved_since = -1
         self._show_mark()
-
-    def request_save(self) -> None:
-        """Save the running game after this frame's refresh, whatever the write budget
-        (the pause menu: the player may be about to switch off)."""
-        self.save_now = True
 
     def sleep(self) -> None:
         """Save & sleep: the game is saved after this frame's refresh and the backlight
@@ -502,19 +475,11 @@ class App:
         if self.stack[-1].tick(self, now):
             self.changed = True
         if self.unsaved():
-            policy.changed(now)
+            if policy.unsaved_since < 0:
+                policy.unsaved_since = now
             self._show_mark()
-        self._light(now)
-        refreshed = self.changed
-        if refreshed:
-            self.changed = False
-            self.display.refresh()
-        self._writes(keys, now)
-        return refreshed
-
-    def _light(self, now: int) -> None:
-        """Dim the backlight after a while without keys, and turn it off later."""
-        quiet = ticks_diff(now, self.policy.last_key)
+        # The backlight: dimmed after a while without keys, off later.
+        quiet = ticks_diff(now, policy.last_key)
         light = LIGHT_ON
         if self.asleep or quiet >= _DARK_MS:
             light = LIGHT_OFF
@@ -523,6 +488,12 @@ class App:
         if light != self.light:
             self.light = light
             self.display.brightness = _BRIGHTNESS[light]
+        refreshed = self.changed
+        if refreshed:
+            self.changed = False
+            self.display.refresh()
+        self._writes(keys, now)
+        return refreshed
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
         """Run forever (the simulator ends it by raising from ``sleep``)."""

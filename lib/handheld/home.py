@@ -4,13 +4,19 @@
 ===============
 
 The app's own screens: the main menu and what it opens (a game's set-up, Statistics,
-Settings, About; the card gallery is ``handheld.gallery``, loaded when opened).
+Settings, About; the card gallery is ``handheld.gallery``, loaded when opened), and
+``OptionsScreen``, the rows of choices they are made of (here, not in
+``handheld.screens``: only the menus use it, and this module is unloaded while a game
+runs).
 """
 
-from handheld import registry
-from handheld.app import App
-from handheld.keys import K_A, K_B, REPEAT_TIMINGS
-from handheld.screens import ConfirmScreen, MessageScreen, OptionsScreen, TextScreen
+import displayio
+from micropython import const
+
+from handheld import registry, ui
+from handheld.app import App, Screen
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
+from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
 from handheld.store import (
     REPEAT_CHOICES,
     REPEAT_DEFAULT,
@@ -26,11 +32,12 @@ from handheld.store import (
 )
 
 try:
-    from typing import Any, List
+    from typing import Any, Callable, List, Optional
 except ImportError:
     pass
 
 _EXTRA_ITEMS = ("Cards", "Statistics", "Settings", "About")
+_GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
 _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
     "Press A for a demo table of the UI kit (START pauses)."
@@ -47,6 +54,40 @@ _ABOUT = (
 
 # The statistics slot of the game in progress the main menu offers to continue, or -1.
 _resumable = -1
+
+
+def battery_bars(millivolts: int) -> int:
+    """0..4 bars of charge for a LiPo (4.2 V full, 3.3-3.5 V nearly empty), or -1 when
+    the reading is no battery's (USB power with none, or nothing on the pin)."""
+    if millivolts < 2800 or millivolts > 4400:
+        return -1
+    return min(4, max(0, (millivolts - 3300) // 200 + 1))
+
+
+def battery_gauge(app: App, group: Any) -> bool:
+    """Add the battery gauge to the right of the main menu's title bar (``group``: the
+    menu's), or update the one added last: four bars of charge, hidden while the reading
+    is no battery's. True if it changed. The pin reads half the voltage on a 3.3 V scale."""
+    if app.battery is None:
+        return False
+    bars = battery_bars(app.battery.value * 6600 >> 16)
+    gauge = group[-1]
+    if not isinstance(gauge, displayio.Group):
+        gauge = displayio.Group(x=_GAUGE_X, y=2)
+        gauge.append(ui.rect(13, 7, ui.GREY))
+        gauge.append(ui.rect(11, 5, ui.BAR, 1, 1))
+        gauge.append(ui.rect(1, 3, ui.GREY, 13, 2))
+        gauge.append(ui.rect(1, 5, ui.WHITE, 1, 1))
+        group.append(gauge)
+    fill: Any = gauge[3]
+    width = max(1, bars * 11 // 4)
+    hidden = bars < 0
+    if gauge.hidden == hidden and fill.width == width and fill.hidden == (bars == 0):
+        return False
+    gauge.hidden = hidden
+    fill.hidden = bars == 0
+    fill.width = width
+    return True
 
 
 def main_rows(app: App) -> List[str]:
@@ -160,6 +201,102 @@ def remember(app: App, entry: Any, values: List[int]) -> None:
         index += 1
 
 
+class OptionsScreen(Screen):
+    """Option rows to set before something starts (a game's set-up, the settings).
+
+    :param list rows: ``[label, choices tuple, chosen index]`` lists (changed in place)
+    :param on_start: ``on_start(app, values)`` when A is pressed; None: A does nothing
+    :param on_change: ``on_change(app, row, value)`` after LEFT/RIGHT changes a row
+    :param str hint: bottom line text
+    """
+
+    def __init__(
+        self,
+        title: str,
+        rows: List[List[Any]],
+        on_start: Optional[Callable[[App, List[int]], None]],
+        on_change: Optional[Callable[[App, int, int], None]] = None,
+        hint: str = "<> change  A start  B back",
+    ) -> None:
+        super().__init__()
+        self.heading = title
+        self.rows = rows
+        self.on_start = on_start
+        self.on_change = on_change
+        self.hint = hint
+        self.menu: Any = None
+        self.hint_label: Any = None
+
+    # Covered (a game's rules page over its set-up), it keeps only its rows and the
+    # selected row: the rows hold every choice.
+    releasable = True
+
+    def release(self) -> None:
+        """Covered: let the widgets go, keep the selected row."""
+        self.menu = Selected(self.menu.index)
+        self.hint_label = None
+
+    def build(self, app: App) -> None:
+        """Title, rows with values, hint (the selected row kept if built again)."""
+        selected = self.menu.index if self.menu is not None else 0
+        self.group = displayio.Group()
+        self.group.append(ui.title_bar(self.heading))
+        labels = []
+        for row in self.rows:
+            labels.append(row[0])
+        self.menu = ui.ListMenu(labels, 0, ui.LIST_TOP, ui.WIDTH, 9, values=True)
+        self.menu.select(selected)
+        i = 0
+        while i < len(self.rows):
+            self._show_value(i)
+            i += 1
+        self.group.append(self.menu.group)
+        self.hint_label = hint(self.hint)
+        self.group.append(self.hint_label)
+
+    def set_hint(self, text: str) -> None:
+        """Change the bottom line."""
+        self.hint = text
+        if self.hint_label is not None:
+            ui.set_text(self.hint_label, text)
+
+    def _show_value(self, index: int) -> None:
+        """Write a row's current choice, with arrows when it can change."""
+        row = self.rows[index]
+        choices = row[1]
+        if len(choices) > 1:
+            self.menu.set_value(index, "< %s >" % choices[row[2]])
+        else:
+            self.menu.set_value(index, choices[row[2]])
+
+    def values(self) -> List[int]:
+        """The chosen index of every row."""
+        out = []
+        for row in self.rows:
+            out.append(row[2])
+        return out
+
+    def key(self, app: App, key: int) -> None:
+        """Move, change a value, start or go back."""
+        if key == K_UP:
+            self.menu.move(-1)
+        elif key == K_DOWN:
+            self.menu.move(1)
+        elif key == K_LEFT or key == K_RIGHT:
+            index = self.menu.index
+            row = self.rows[index]
+            count = len(row[1])
+            if count > 1:
+                row[2] = (row[2] + (1 if key == K_RIGHT else -1)) % count
+                self._show_value(index)
+                if self.on_change is not None:
+                    self.on_change(app, index, row[2])
+        elif key == K_A and self.on_start is not None:
+            self.on_start(app, self.values())
+        elif key == K_B:
+            app.pop()
+
+
 def open_setup(app: App, entry: Any) -> None:
     """The game's set-up screen; A starts the game (or says it is not built yet)."""
     available = entry.available()
@@ -193,6 +330,8 @@ class _SetupScreen(OptionsScreen):
     def key(self, app: App, key: int) -> None:
         """A on the Rules row reads the rules; elsewhere A starts."""
         if key == K_A and self.menu.index == len(self.rows) - 1:
+            from handheld.reader import TextScreen
+
             app.push(TextScreen(self.entry.name, self.entry.rules))
         elif key == K_B:
             app.pop()

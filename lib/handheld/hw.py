@@ -12,7 +12,8 @@ The board: its display and its buttons, chosen by ``board.board_id``.
 
 ``Buttons.poll(now)`` returns the keys that went down as a ``K_*`` mask, with held
 directions repeating; it reuses one ``keypad.Event``, so polling allocates nothing.
-``Battery`` reads the battery's voltage (``board.A6``: half of it, through a divider).
+``battery()`` opens the pin that reads the battery's voltage (half of it, through a
+divider).
 """
 
 import keypad
@@ -66,36 +67,18 @@ class Buttons:
         return state.update(now)
 
 
-class Battery:
-    """The battery's voltage, read through a halving divider on an analog pin.
-
-    :param pin: the board's pin (``board.A6`` on the PyBadge and PyGamer)
-    """
-
-    def __init__(self, pin: Any) -> None:
-        import analogio
-
-        self.input = analogio.AnalogIn(pin)
-
-    def millivolts(self) -> int:
-        """The battery's voltage in mV (the pin reads half of it on a 3.3 V scale)."""
-        return self.input.value * 6600 >> 16
-
-    def bars(self) -> int:
-        """0..4 bars of charge for a LiPo (4.2 V full, 3.3-3.5 V nearly empty), or -1 when
-        the reading is no battery's (USB power with none, or nothing on the pin)."""
-        volts = self.millivolts()
-        if volts < 2800 or volts > 4400:
-            return -1
-        return min(4, max(0, (volts - 3300) // 200 + 1))
-
-
 def battery() -> Any:
-    """The board's ``Battery``, or None if it has no battery pin."""
+    """The analog input that reads half the battery's voltage (``board.A6`` on the
+    PyBadge and PyGamer), or None if the board has no such pin (``handheld.home`` turns
+    it into a gauge)."""
     import board
 
     pin = getattr(board, "A6", None)
-    return Battery(pin) if pin is not None else None
+    if pin is None:
+        return None
+    import analogio
+
+    return analogio.AnalogIn(pin)
 
 
 def open_board() -> Tuple[Any, Buttons]:

@@ -44,6 +44,13 @@ def _menu_choose(app: Any, index: int) -> None:
     home.choose(app, index)
 
 
+def _menu_gauge(app: Any, group: Any) -> bool:
+    """The main menu's battery gauge: added or updated."""
+    from handheld import home
+
+    return home.battery_gauge(app, group)
+
+
 def main() -> None:
     """Run the app until power-off (or the simulator stops it)."""
     import gc
@@ -73,14 +80,23 @@ def main() -> None:
     app = App(display, buttons, settings, stats, seed_source)
     current_app = app
     gc.collect()
-    from handheld.screens import GameOverScreen, MainMenu, PauseMenu, save_mark
+    from handheld.screens import GameOverScreen, MenuScreen, PauseMenu, save_mark
 
     app.pause_menu = PauseMenu
     app.end_screen = GameOverScreen
-    app.save_mark = save_mark()
+    app.new_mark = save_mark
     app.battery = hw.battery()
-    # The main menu's rows and choices come from handheld.home through these two, which
+    # The main menu's rows, choices and gauge come from handheld.home through these, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.
     app.menu_modules = ("handheld.home",)
-    app.push(MainMenu("Decktet Handheld", [], _menu_choose, back=False, rows=_menu_rows))
+    app.push(
+        MenuScreen(
+            "Decktet Handheld",
+            [],
+            _menu_choose,
+            back=False,
+            rows=_menu_rows,
+            dressing=_menu_gauge,
+        )
+    )
     app.run(supervisor.ticks_ms, sleep)

@@ -233,8 +233,14 @@ class Store:
         record[_LENGTH_AT + 1] = length & 0xFF
         record[_GAME_AT:end] = self.game
         at = self.at
-        if at >= 0 and memory[at + _SETTINGS_AT : at + end] == record[_SETTINGS_AT:end]:
-            return
+        if at >= 0 and memory[at + end + 2] == _END_MARK:
+            # Unchanged since the newest copy: nothing to write. Compared byte by byte, so
+            # no slice of either is allocated (a save may come at a game's heap peak).
+            i = _SETTINGS_AT
+            while i < end and memory[at + i] == record[i]:
+                i += 1
+            if i == end:
+                return
         seq = (self.seq + 1) & 0xFFFF
         record[_SEQ_AT] = seq >> 8
         record[_SEQ_AT + 1] = seq & 0xFF

@@ -15,7 +15,7 @@ import displayio
 import vectorio
 from micropython import const
 
-from handheld.layout import Cursor, WrappedFile
+from handheld.layout import Cursor
 
 try:
     from typing import Any, List, Optional
@@ -35,6 +35,7 @@ TABLE = const(0x0B4020)
 SMALL = const(0)  # misc-fixed 5x8: 32 columns, 16 lines
 LARGE = const(1)  # misc-fixed 6x10: 26 columns, 12 lines
 LINE_HEIGHT = (8, 10)
+LIST_TOP = const(15)  # where a screen's list or text starts, below its title bar
 CHAR_WIDTH = (5, 6)
 _FONT_FILES = ("fonts/fixed-5x8.bdf", "fonts/fixed-6x10.bdf")
 # Text drops this many rows below its y, as the labels the screens were laid out with.
@@ -231,13 +232,18 @@ def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> vectori
     """A solid rectangle: a ``vectorio.Rectangle`` (about 100 bytes on CircuitPython, where a
     TileGrid over a one-colour bitmap cost 350-450) on a one-colour palette shared by every
     rectangle of that colour. Move it or hide it like a TileGrid."""
+    return vectorio.Rectangle(pixel_shader=solid(color), width=width, height=height, x=x, y=y)
+
+
+def solid(color: int) -> displayio.Palette:
+    """The one-colour palette every solid shape of ``color`` shares."""
     key = color | 0x1000000  # apart from the text palettes' keys
     shared = _palettes.get(key)
     if shared is None:
         shared = displayio.Palette(1)
         shared[0] = color
         _palettes[key] = shared
-    return vectorio.Rectangle(pixel_shader=shared, width=width, height=height, x=x, y=y)
+    return shared
 
 
 def title_bar(text: str) -> displayio.Group:
@@ -345,7 +351,7 @@ class TextPage:
     """Wrapped text in a window of lines, scrolled by line or page.
 
     :param lines: already wrapped lines (a list from ``layout.wrap_text``, or a
-        ``layout.WrappedFile``, which reads only the lines shown)
+        ``textfile.WrappedFile``, which reads only the lines shown)
     """
 
     def __init__(self, lines: Any, x: int, y: int, visible: int, size: int = SMALL) -> None:
@@ -372,10 +378,10 @@ class TextPage:
         if top == self.top:
             return False
         self.top = top
-        if isinstance(self.lines, WrappedFile):
-            shown = self.lines.lines(top, self.visible)
-        else:
+        if isinstance(self.lines, list):
             shown = self.lines[top : top + self.visible]
+        else:
+            shown = self.lines.lines(top, self.visible)
         row = 0
         while row < self.visible:
             set_text(self.labels[row], shown[row] if row < len(shown) else "")

@@ -22,15 +22,14 @@ def test_nothing_unsaved_is_never_due():
 
 def test_steady_play_waits_for_a_pause_an_old_enough_change_and_a_write_in_hand():
     policy = SavePolicy(0)  # one write in hand
-    policy.changed(1000)
+    policy.unsaved_since = 1000
     policy.last_key = 29000
     assert not policy.due(30000)  # the oldest change is 29 s old
     policy.last_key = 61000
     assert not policy.due(61500)  # the keys paused only 0.5 s
     assert policy.due(62000)
     policy.spend(1)
-    policy.saved()
-    policy.changed(62500)
+    policy.unsaved_since = 62500
     policy.last_key = 200000
     policy.earn(201000)
     assert not policy.due(201000)  # the bucket has not earned the next write yet
@@ -42,7 +41,7 @@ def test_steady_play_waits_for_a_pause_an_old_enough_change_and_a_write_in_hand(
 def test_a_rest_of_10_s_or_a_change_295_s_old_is_saved_whatever_the_bucket():
     policy = _policy()
     policy.spend(2)  # a game's end and a quit took it below empty
-    policy.changed(0)
+    policy.unsaved_since = 0
     policy.last_key = 5000
     assert not policy.due(14999)
     assert policy.due(15000)  # 10 s without a key
@@ -64,7 +63,7 @@ def test_the_bucket_holds_two_writes_and_its_debt_is_bounded():
 def test_the_clock_may_wrap():
     start = _WRAP - 1000
     policy = _policy(start)
-    policy.changed(start)
+    policy.unsaved_since = start
     policy.last_key = start
     now = (start + 10000) % _WRAP
     assert now < start and policy.due(now)

@@ -2,7 +2,7 @@
 hysteresis, list cursor and text wrapping (CPython and MicroPython). The saved records
 (handheld.store) have their own: dtest_store.py."""
 
-from handheld import keys, layout
+from handheld import keys, layout, textfile
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
 
@@ -130,7 +130,7 @@ def test_wrap_text():
 
 
 def test_wrapped_file_matches_wrap_text():
-    # The rules pages are read a few lines at a time (layout.WrappedFile); the lines must be
+    # The rules pages are read a few lines at a time (textfile.WrappedFile); the lines must be
     # wrap_text's, edge cases included: blank lines at both ends (dropped, as strip() does),
     # runs of spaces, a word longer than a line, CRLF line ends, an empty paragraph.
     import os
@@ -144,7 +144,7 @@ def test_wrapped_file_matches_wrap_text():
         handle.write(text.encode())
     try:
         for columns in (5, 10, 11, 31):
-            wrapped = layout.WrappedFile(path, columns)
+            wrapped = textfile.WrappedFile(path, columns)
             want = layout.wrap_text(text.replace("\r", "").strip(), columns)
             assert len(wrapped) == len(want)
             assert wrapped.lines(0, 1000) == want

@@ -410,9 +410,9 @@ def screen_rows(bench):
     """(game, screen, first heap, peak heap, walk at the peak) per state, in the order first
     reached; the main menu at boot first, with its walk at boot."""
     found = []
-    boot = bench.first_walk.get(("-", "MainMenu"))
+    boot = bench.first_walk.get(("-", "MenuScreen"))
     if boot is not None:
-        found.append(("boot", "MainMenu", boot.heap, boot.heap, boot))
+        found.append(("boot", "MenuScreen", boot.heap, boot.heap, boot))
     for key in bench.order:
         first, most = bench.states.get(key, (0, 0))
         found.append((game_name(key[0]), key[1], first, most, bench.peak_walk.get(key)))
@@ -516,7 +516,7 @@ def unit_table(bench):
 
 def summary_table(bench):
     """Table 4: main menu at boot, each game's peak, the main menu after each game."""
-    boot_key = ("-", "MainMenu")
+    boot_key = ("-", "MenuScreen")
     boot = bench.states.get(boot_key, (0, 0))[0]
     boot_walk = bench.first_walk.get(boot_key)
     boot_qstr = boot_walk.qstr - bench.base_qstr if boot_walk else 0
@@ -597,7 +597,7 @@ def main(argv=None):
         " gc.mem_alloc() - %d (interpreter, bench, stand-ins)"
         % (os.path.basename(program), os.path.relpath(args.script), bench.base)
     )
-    boot = bench.states.get(("-", "MainMenu"), [0])[0]
+    boot = bench.states.get(("-", "MenuScreen"), [0])[0]
     if gate is not None:
         print(
             "main menu at boot: %d bytes here, %d by the gate's driver.py (run.py): the names"

@@ -121,7 +121,7 @@ def report(title, states, marks, errors, end, qstr_boot, game_kb=GAME_PEAK_KB):
         print("frames %d, refreshes %d, peak app heap %d bytes" % tuple(end))
     elif not errors:
         problems.append("the run did not reach its end")
-    boot_menu = states.get(("-", "MainMenu"), (0, 0))[0]
+    boot_menu = states.get(("-", "MenuScreen"), (0, 0))[0]
     print("%-8s %-16s %9s %9s" % ("game", "screen", "first", "most"))
     peaks = {}
     for (module, screen), (low, high) in sorted(states.items()):
