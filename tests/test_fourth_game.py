@@ -106,3 +106,11 @@ def test_a_games_statistics_page():
     low = home.stats_text(stats, 2, True, None)
     assert "best -4, worst 30" in low and "Per" not in low
     assert "Score: none yet." in home.stats_text(stats, 0, False, None)
+
+
+def test_a_play_screen_that_keeps_its_widgets_keeps_one_save_mark(toy):
+    # The toy table is not releasable: its group stays under the pause menu, and the
+    # save mark the app put on it is shown again, not added again.
+    host_sim.run("A A START START START START")
+    marks = [layer for layer in top().group if layer is app().mark]
+    assert top().pausable and len(marks) == 1 and app().mark_group is top().group

@@ -230,16 +230,20 @@ def test_the_save_mark_follows_the_game():
     nvm = fresh_nvm()
     sim = host_sim.run("A A RIGHT A A", nvm=nvm)
     mark = app().mark
-    assert app().unsaved() and mark in top().group and not app().mark_saved
+    assert app().unsaved() and app().mark_group is top().group and not app().mark_saved
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert red > 200 and green < 130  # orange
     sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
-    assert not app().unsaved() and app().mark_saved and app().mark in top().group
+    assert not app().unsaved() and app().mark_saved and app().mark_group is top().group
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert green > 180 and red < 100  # green
-    # Covered by the pause menu, the play screen lets go of its widgets, the mark too.
+    # Covered by the pause menu, the play screen lets go of its widgets, the mark too;
+    # back on top, it has a new one (and only one).
     host_sim.run("A A RIGHT A A START", nvm=nvm)
-    assert app().mark is None
+    assert app().mark_group is None and app().stack[-2].group is None
+    host_sim.run("A A RIGHT A A START START", nvm=nvm)
+    assert app().mark_group is top().group and mark is not app().mark
+    assert sum(1 for layer in top().group if layer is app().mark) == 1
 
 
 def test_save_and_sleep_turns_the_screen_off_and_a_key_only_wakes_it():

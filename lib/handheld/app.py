@@ -208,12 +208,14 @@ class App:
         # The backlight (LIGHT_*), and Save & sleep's "off until a key".
         self.light = LIGHT_ON
         self.asleep = False
-        # The save mark on the play screen shown: ``new_mark(saved, shape)`` (set by the
-        # shell) makes it, or shows the state on it; the shape, and the state it shows.
+        # The save mark on a play screen: ``new_mark(saved, shape)`` (set by the shell)
+        # makes it, or shows the state on it; the shape, the group it is in, its state.
         self.new_mark: Any = None
         self.mark: Any = None
+        self.mark_group: Any = None
         self.mark_saved = False
-        # The battery (``handheld.hw.Battery``) if the board has one (set by the shell).
+        # The analog input that reads the battery, if the board has one (set by the
+        # shell: ``handheld.hw.battery()``).
         self.battery: Any = None
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
@@ -242,6 +244,7 @@ class App:
         if self.stack:
             covered = self.stack[-1]
             if covered.releasable and covered.group is not None:
+                self._drop_mark(covered)
                 covered.release()
                 covered.group = None
                 gc.collect()
@@ -287,8 +290,16 @@ class App:
     def _discard(self, screen: Screen) -> None:
         """Close a screen for good and let go of its widgets (its other fields may still be
         read by the code that closed it)."""
+        self._drop_mark(screen)
         screen.closed(self)
         screen.group = None
+
+    def _drop_mark(self, screen: Screen) -> None:
+        """``screen`` lets its group go: so does the save mark in it (the mark must not
+        keep the group's widgets alive)."""
+        if screen.group is not None and screen.group is self.mark_group:
+            self.mark = None
+            self.mark_group = None
 
     def _show(self) -> None:
         """Make the top screen's group the display's root (building it if it was let go),
@@ -296,12 +307,14 @@ class App:
         top = self.stack[-1]
         if top.group is None:
             top.build(self)
-        # A new mark each time: the last one went with the group it was in.
-        self.mark = None
         if top.pausable and self.new_mark is not None and self.play is not None:
-            self.mark_saved = not self.unsaved()
-            self.mark = self.new_mark(self.mark_saved, None)
-            top.group.append(self.mark)
+            if self.mark_group is not top.group:
+                # A new mark for a new group: the last one went with the group it was in.
+                self.mark_saved = not self.unsaved()
+                self.mark = self.new_mark(self.mark_saved, None)
+                self.mark_group = top.group
+                top.group.append(self.mark)
+            self._show_mark()
         self.display.root_group = top.group
         self.changed = True
 
