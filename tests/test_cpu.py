@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+from decktet.search import units
 from decktet.state import STATE_AT
 from games.bharg import engine as bharg
 from games.bharg.cpu import Player as BhargPlayer
@@ -372,7 +373,7 @@ def test_steps_give_the_same_decision_as_choose():
         action = players[seat].choose(obs, None)
         shadow.begin(obs, None)
         steps = 1
-        while not shadow.step(8):
+        while not shadow.step(units(8)):
             steps += 1
         assert shadow.result() == action
         checked += steps > 2
@@ -390,7 +391,7 @@ def test_steps_give_the_same_decision_as_choose():
     coach = Coach(4)
     obs = whist.Game(4, 0).observation(0)
     coach.begin(obs)
-    while not coach.step(1):
+    while not coach.step(units(1)):
         pass
     assert coach.result() == Coach(4).suggest(obs)
 

@@ -8,9 +8,9 @@ A bidding coach for Gongor Whist, from what the player can see (``observation(0)
 ``Coach(seed)``: ``suggest(observation)`` returns ``(bid, expected_tenths, chance)``: the
 suggested bid, the tricks it expects to take playing for that bid (in tenths), and the
 chance of making it (percent). A suggestion may be spread over frames:
-``begin(observation)``, ``step(budget)`` until it returns True (a unit of budget is one
-simulated trick), then ``result()``. The same seed and observation give the same
-suggestion.
+``begin(observation)``, ``step(more)`` (``decktet.search``) until it returns True (a unit
+of work is one simulated hand played for one bid), then ``result()``. The same seed and
+observation give the same suggestion.
 
 How: the dummy's cards are dealt at random from the cards the player has not seen (the
 main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when the
@@ -36,6 +36,7 @@ from decktet.cards import (
     suits,
 )
 from decktet.rng import Rng
+from decktet.search import Search, always
 from games.whist.engine import (
     KEEP,
     PHASE_BID,
@@ -47,7 +48,7 @@ from games.whist.engine import (
 )
 
 try:
-    from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, Iterator, List, Sequence, Tuple
 except ImportError:
     pass
 
@@ -141,14 +142,17 @@ def play_hint(observation: Dict[str, Any]) -> int:
     return KEEP
 
 
-class Coach:
+class Coach(Search):
     """Suggests a bid from the player's observation (see the module docstring).
 
     :param int seed: seeds the deals it simulates (0 <= seed < 2**30).
     :param int samples: deals per suggestion.
     """
 
+    cost = 10000  # a hand played for one bid, in microseconds on the badge (make bench)
+
     def __init__(self, seed: int = 0, samples: int = _SAMPLES) -> None:
+        super().__init__()
         self.seed = seed
         self.samples = samples
         self._unseen = bytearray(NUM_CARDS)
@@ -157,7 +161,6 @@ class Coach:
         self._aces = bytearray(_ACES)
         self._made = bytearray(_MAX_BIDS)
         self._won: List[int] = [0] * _MAX_BIDS
-        self._search: Optional[Iterator[None]] = None
         self._result = (1, 0, 0)
 
     def suggest(self, observation: Dict[str, Any]) -> Tuple[int, int, int]:
@@ -167,26 +170,11 @@ class Coach:
 
     def begin(self, observation: Dict[str, Any]) -> None:
         """Start a suggestion; then call ``step`` until it returns True."""
-        self._search = self._simulate(observation)
-
-    def step(self, budget: int) -> bool:
-        """Simulate about ``budget`` tricks; True once the suggestion is ready."""
-        search = self._search
-        if search is None:
-            return True
-        try:
-            while budget > 0:
-                next(search)
-                budget -= 1
-        except StopIteration:
-            self._search = None
-            return True
-        return False
+        self.work = self._simulate(observation)
 
     def result(self) -> Tuple[int, int, int]:
         """The suggestion (finishes the simulation first if needed)."""
-        while not self.step(1000):
-            pass
+        self.step(always)
         return self._result
 
     def _simulate(self, obs: Dict[str, Any]) -> Iterator[None]:

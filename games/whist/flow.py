@@ -319,11 +319,12 @@ class Flow:
         self.cursor = self.obs["hand"].index(card)
         return True
 
-    def tick(self, budget: int) -> bool:
-        """While bidding with the coach on: let it simulate about ``budget`` hands; True
-        once its suggestion is ready and ``tip`` has changed to it."""
+    def tick(self, more: Any) -> bool:
+        """While bidding with the coach on: let it work (its ``step(more)``, see
+        ``decktet.search``); True once its suggestion is ready and ``tip`` has changed to
+        it."""
         coach = self.coach
-        if self.step != STEP_BID or coach is True or not coach or not coach.step(budget):
+        if self.step != STEP_BID or coach is True or not coach or not coach.step(more):
             return False
         bid, tenths, chance = coach.result()
         tip = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)

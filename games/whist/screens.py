@@ -21,7 +21,6 @@ Statistics: one game is one session; it counts as won if the final score is abov
 """
 
 import displayio
-from micropython import const
 
 from decktet.cards import display_name
 from games.whist import flow
@@ -45,7 +44,6 @@ _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
 _CHOICE_W = 64
-_COACH_BUDGET = const(2)  # simulated hands per frame while the coach works out a bid
 
 
 def start(app: App, values: List[int]) -> Screen:
@@ -104,7 +102,7 @@ class WhistScreen(Screen):
 
     def tick(self, app: App, now: int) -> bool:
         """The coach works out its bid a little per frame; True once its tip shows."""
-        if self.flow.tick(_COACH_BUDGET) and self.detail is not None:
+        if self.flow.tick(app.more) and self.detail is not None:
             ui.set_text(self.detail, self.flow.tip)
             return True
         return False

@@ -35,6 +35,11 @@ _TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _SAVE_QUIET_MS = const(2000)
 _SAVE_GAP_MS = const(60000)
 _SAVE_IDLE_MS = const(10000)
+# A CPU player's or the coach's work in one frame (``more``, for ``decktet.search``): the
+# one place it is set. A frame that thinks is then this long plus the loop's own work, so
+# START, B and A still answer at once; such a frame takes no pause after it.
+_WORK_MS = const(25)
+_WORK_US = const(25000)
 
 
 def unload_modules(keep: Any, package: str = "") -> None:
@@ -160,6 +165,12 @@ class App:
         # imported again when a menu needs them.
         self.menu_modules: Any = ()
         self.changed = True
+        # The frame's clock for ``more``: the loop's (``run``), the frame's start, and
+        # whether a search worked in it.
+        self.ticks: Any = None
+        self.frame_at = 0
+        self.worked = False
+        self.more = self._more  # bound once: handing it out each frame allocates nothing
         display.auto_refresh = False
 
     # -- the stack ------------------------------------------------------------
@@ -334,8 +345,22 @@ class App:
 
     # -- the loop ----------------------------------------------------------------
 
+    def _more(self, units: int, spent: int) -> bool:
+        """``decktet.search``'s ``more`` for the top screen's CPU player or coach: go on
+        while this frame's work is under ``_WORK_MS``, both on the search's own estimate of
+        its cost on the badge (``spent``, microseconds) and on the clock. The simulator's
+        clock stands still within a frame, so there the estimate alone slices the work, the
+        same way every run."""
+        self.worked = True
+        if spent >= _WORK_US:
+            return False
+        ticks = self.ticks
+        return ticks is None or (ticks() - self.frame_at) & _TICK_MASK < _WORK_MS
+
     def step(self, now: int) -> bool:
         """One frame: deliver new keys, tick, refresh if needed; True if refreshed."""
+        self.frame_at = now
+        self.worked = False
         keys = self.buttons.poll(now)
         if keys:
             self.last_key_ms = now
@@ -360,6 +385,7 @@ class App:
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
         """Run forever (the simulator ends it by raising from ``sleep``)."""
+        self.ticks = ticks_ms
         while True:
             self.step(ticks_ms())
-            sleep(0 if self.stack[-1].busy else _FRAME_SECONDS)
+            sleep(0 if self.worked or self.stack[-1].busy else _FRAME_SECONDS)

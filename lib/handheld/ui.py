@@ -53,10 +53,11 @@ def _load_sheets() -> None:
     tools/make_sheets.py: raw 1-bit rows, the leftmost pixel in each byte's lowest bit)
     into one 1-bit bitmap per font: in one ``bitmaptools.readinto`` call each where the
     board has it, else byte by byte."""
+    readinto: Any = None
     try:
         from bitmaptools import readinto
     except ImportError:
-        readinto = None
+        pass
     size = 0
     while size < 2:
         width = CHAR_WIDTH[size] * _CHARS

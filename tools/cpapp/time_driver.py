@@ -26,12 +26,13 @@ Output lines (stamps: microseconds, or stamp numbers in count mode):
   PYSTONE passes s0 s1 s2 s3   the empty loop from s0 to s1, the passes from s2 to s3
   BASE n                      heap held before the shell is imported
   BOOT s0 s1                  the shell imported and run to its first pause
-  F frame s0 s1 keys refreshed nvm busy thinking depth screen game
+  F frame s0 s1 keys refreshed nvm busy thinking depth screen game units
                               one frame: the keys the app read (a K_* mask), 1 if it
                               refreshed the display, the nvm assignments it made, 1 if
                               the top screen at the frame's start was busy, 1 if a CPU or
-                              the coach was thinking at its start, then the stack depth,
-                              top screen and game module at its end
+                              the coach thought in it (a busy screen, or units of work
+                              done: calls of the app's ``more``), the stack depth, top
+                              screen and game module at its end, the units of work
   END frames                  the script ran out
   ERROR ...                   the app raised
 """
@@ -68,24 +69,6 @@ class CountingNvm:
         self.data[index] = value
 
 
-def thinking(screen):
-    """Whether a CPU player or the coach is working out a decision on this screen (its
-    flow's ``cpu`` or ``coach`` has a search under way: ``work``, see decktet.search)."""
-    if screen.busy:
-        return True
-    flow = getattr(screen, "flow", None)
-    for name in ("cpu", "coach"):
-        search = getattr(flow, name, None)
-        if search is not None and search is not True and search is not False:
-            if getattr(search, "work", None) is not None:
-                return True
-            if getattr(flow, "tip", "") == "Coach: thinking...":
-                return True
-            if name == "cpu" and not hasattr(search, "work"):
-                return True
-    return False
-
-
 class TimeDriver(Driver):
     """driver.Driver's key feeding, with a stamp at the start and the end of each pause."""
 
@@ -100,7 +83,8 @@ class TimeDriver(Driver):
         self.nvm = None
         self.writes = 0
         self.busy = False
-        self.thinking = False
+        self.units = 0  # units of a CPU's or the coach's work this frame (App.more calls)
+        self.real_more = None
         self.booted = False
         self.boot_start = 0
 
@@ -118,6 +102,11 @@ class TimeDriver(Driver):
         self.keys |= keys
         return keys
 
+    def more(self, units, spent):
+        """The app's ``more`` (decktet.search), counting the units of work done."""
+        self.units += 1
+        return self.real_more(units, spent)
+
     def sleep(self, seconds):
         """The pause: stamp, report the frame, feed keys, stamp."""
         end = self.stamp()
@@ -128,6 +117,8 @@ class TimeDriver(Driver):
             buttons = app.buttons
             self.real_poll = buttons.poll
             buttons.poll = self.poll
+            self.real_more = getattr(app, "more", None)
+            app.more = self.more
         else:
             top = app.stack[-1]
             writes = self.nvm.writes
@@ -140,17 +131,17 @@ class TimeDriver(Driver):
                 1 if board.DISPLAY.refreshes != self.refreshes else 0,
                 writes - self.writes,
                 1 if self.busy else 0,
-                1 if self.thinking else 0,
+                1 if self.busy or self.units else 0,
                 len(app.stack),
                 type(top).__name__,
                 app.game_module or "-",
+                self.units,
             )
             self.writes = writes
         self.refreshes = board.DISPLAY.refreshes
         self.keys = 0
-        top = app.stack[-1]
-        self.busy = top.busy
-        self.thinking = thinking(top)
+        self.busy = app.stack[-1].busy
+        self.units = 0
         self.frame += 1
         self.now += max(1, int(seconds * 1000))
         supervisor.NOW[0] = self.now

@@ -89,6 +89,7 @@ class Frame:
         "game",
         "thinking",
         "pixels",
+        "units",
     )
 
     def __init__(self, words):
@@ -102,6 +103,7 @@ class Frame:
         self.depth = int(words[9])
         self.screen = words[10]
         self.game = words[11]
+        self.units = int(words[12]) if len(words) > 12 else 0
         self.pixels = 0
 
 
@@ -385,7 +387,8 @@ def analyse(model, boot_pixels):
             game = frame.game.split(".")[1] if frame.game.startswith("games.") else frame.game
             if not opened:  # the frame that ends it and opens a screen is an opening
                 think_frames.append(ms)
-            run_ms += ms + (0 if frame.busy else PAUSE_MS)
+            # A frame that worked (or a busy screen's) takes no pause after it.
+            run_ms += ms + (0 if frame.busy or frame.units else PAUSE_MS)
             run_game = game
         elif run_game is not None:
             thinking.setdefault(run_game, []).append(run_ms)
@@ -404,6 +407,17 @@ def analyse(model, boot_pixels):
     rows["coach"] = thinking.get("whist", [])
     rows["think_frame"] = think_frames
     rows["autosave"] = autosave
+    # What a unit of each game's search costs on the estimate (its frames' VM time, the
+    # loop's share included, over its units): the ``cost`` its class declares should be
+    # about this, for the app's ``more`` to slice the work in frames of _WORK_MS.
+    per_unit = {}
+    for frame in frames:
+        if frame.units:
+            game = frame.game.split(".")[1] if frame.game.startswith("games.") else frame.game
+            total = per_unit.setdefault(game, [0.0, 0])
+            total[0] += frame.vm * model.ms_per_vm
+            total[1] += frame.units
+    details["per_unit"] = per_unit
     return rows, details
 
 
@@ -437,9 +451,17 @@ def print_table(model, rows, details, title):
     print("== %s" % title)
     print(
         "   %s; device ms = VM x %.4f ms + wire (16 bits a pixel at 24 MHz) + nvm"
-        % (model.pystone_text, model.ms_per_vm * model.vm_scale / 1000 if model.clock == "count" else model.ms_per_vm * 1000)
+        % (
+            model.pystone_text,
+            model.ms_per_vm * model.vm_scale / 1000
+            if model.clock == "count"
+            else model.ms_per_vm * 1000,
+        )
     )
-    print("   %-44s %5s %8s %8s %8s %8s" % ("estimated SAMD51 ms", "n", "mean", "median", "p90", "max"))
+    print(
+        "   %-44s %5s %8s %8s %8s %8s"
+        % ("estimated SAMD51 ms", "n", "mean", "median", "p90", "max")
+    )
     print("   %-44s %s" % ("boot (shell start to the main menu drawn)", stats(rows["boot"])))
     openings = details["openings"]
     for name in sorted(openings, key=lambda n: -max(openings[n])):
@@ -460,10 +482,23 @@ def print_table(model, rows, details, title):
         ("think_frame", "a frame while a CPU or the coach thinks"),
     ):
         print("   %-44s %s" % (label, stats(rows[name])))
+    per_unit = details["per_unit"]
+    if per_unit:
+        print(
+            "   a unit of search work, estimated: %s"
+            % ", ".join(
+                "%s %.2f ms (%d units)" % (game, total / count, count)
+                for game, (total, count) in sorted(per_unit.items())
+            )
+        )
     saves = rows["autosave"]
     print(
         "   %-44s %s  (with the data sheet's slowest erase: max %.1f)"
-        % ("autosave (nvm write, 75 ms of it typical)", stats([a for a, _ in saves]), max([b for _, b in saves] or [0]))
+        % (
+            "autosave (nvm write, 75 ms of it typical)",
+            stats([a for a, _ in saves]),
+            max([b for _, b in saves] or [0]),
+        )
     )
 
 
@@ -507,7 +542,10 @@ def main(argv=None):
         clocks = ("wall", "count") if args.clock == "both" else (args.clock,)
         for clock in clocks:
             if clock == "wall":
-                runs = [Run(run_driver(program, folder, heap, args.script, "wall")) for _ in range(args.runs)]
+                runs = [
+                    Run(run_driver(program, folder, heap, args.script, "wall"))
+                    for _ in range(args.runs)
+                ]
                 run = runs[0]
                 totals = None
             else:
@@ -518,12 +556,20 @@ def main(argv=None):
                 print("device time: the run failed: %s" % errors[:3])
                 return 1
             if len(pixels) < len(run.frames):
-                problems.append("the simulator's run has %d frames, the driver's %d" % (len(pixels), len(run.frames)))
+                problems.append(
+                    "the simulator's run has %d frames, the driver's %d"
+                    % (len(pixels), len(run.frames))
+                )
             for frame, count in zip(run.frames, pixels):
                 frame.pixels = count
             model = Model(run, clock, totals, runs)
             rows, details = analyse(model, boot_pixels)
-            print_table(model, rows, details, "device-time model (%s clock), %s" % (clock, os.path.basename(args.script)))
+            print_table(
+                model,
+                rows,
+                details,
+                "device-time model (%s clock), %s" % (clock, os.path.basename(args.script)),
+            )
             check(rows)
         for problem in problems:
             print("device time: %s" % problem)
