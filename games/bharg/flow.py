@@ -676,8 +676,9 @@ class Play:
             from decktet.search import units
 
             more = units(CPU_STEPS)
-        if not cpu.step(more):
-            return 0
+        deciding = cpu.work is not None
+        if not cpu.step(more) or deciding:
+            return 0  # the move is played the frame after the search ends: frames stay short
         action = cpu.result()
         self._apply(action)
         self.cpu = None

@@ -77,6 +77,7 @@ class WhistScreen(Screen):
         super().__init__()
         self.game = game
         self.flow = flow.Flow(game, coach)
+        self.drawn = False
         self.release()
 
     def saved(self) -> bytes:
@@ -101,7 +102,11 @@ class WhistScreen(Screen):
                 self._render()
 
     def tick(self, app: App, now: int) -> bool:
-        """The coach works out its bid a little per frame; True once its tip shows."""
+        """The coach works out its bid a little per frame (from the frame after the table
+        is drawn: loading it waits until then); True once its tip shows."""
+        if not self.drawn:
+            self.drawn = True
+            return False
         if self.flow.tick(app.more) and self.detail is not None:
             ui.set_text(self.detail, self.flow.tip)
             return True
@@ -126,6 +131,7 @@ class WhistScreen(Screen):
 
     def build(self, app: App) -> None:
         """Every widget, once; ``_render`` fills them in."""
+        self.drawn = False  # the next tick only lets the table be drawn first
         group = displayio.Group()
         self.group = group
         group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))

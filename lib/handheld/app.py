@@ -215,8 +215,8 @@ class App:
         """Back to the bottom screen (the main menu), unloading the running game."""
         while len(self.stack) > 1:
             self._discard(self.stack.pop())
-        self.end_game()
-        self._unload_to_root()
+        self.end_game(False)
+        self._unload_to_root()  # one collection for both
         self._show()
         self.stack[-1].shown(self)
 
@@ -326,7 +326,7 @@ class App:
         self.modules_before = tuple(sys.modules)
         self.stack[0].group = None
 
-    def end_game(self) -> None:
+    def end_game(self, collect: bool = True) -> None:
         """Forget the running game and unload every module loaded since its set-up opened
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
@@ -341,7 +341,8 @@ class App:
             unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
         self.modules_before = None
         self.game_module = None
-        gc.collect()
+        if collect:
+            gc.collect()
 
     # -- the loop ----------------------------------------------------------------
 

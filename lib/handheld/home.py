@@ -179,12 +179,13 @@ def open_setup(app: App, entry: Any) -> None:
 
     rows.append(["Rules", ("A: read",), 0])
     screen = _SetupScreen(entry, rows, start)
-    screen.loading = 0 if available else len(_PREFETCH)
+    screen.loading = -1 if available else len(_PREFETCH)
     app.push(screen)
 
 
 # What the set-up screen loads of its game in the frames after it is shown, one a frame
-# (a module not there is skipped): the set-up opens without them, and A starts sooner.
+# from the second (the first tick comes in the frame that opens it): the set-up opens
+# without them, and A starts sooner. A module not there is skipped.
 _PREFETCH = (".engine", ".flow", ".screens")
 
 
@@ -201,6 +202,8 @@ class _SetupScreen(OptionsScreen):
         step = self.loading
         if step < len(_PREFETCH):
             self.loading = step + 1
+            if step < 0:
+                return False
             name = self.entry.package + _PREFETCH[step]
             if name not in sys.modules:
                 try:

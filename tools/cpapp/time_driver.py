@@ -69,6 +69,15 @@ class CountingNvm:
         self.data[index] = value
 
 
+def thinking(screen):
+    """For an app older than ``App.more`` (a "before" figure): whether a CPU player or the
+    coach is working out a decision on this screen, from the flows' public names."""
+    flow = getattr(screen, "flow", None)
+    if getattr(flow, "cpu", None) is not None and getattr(flow, "kinds", None) is not None:
+        return True  # Bharg
+    return getattr(flow, "tip", "") == "Coach: thinking..." and getattr(flow, "step", -1) == 0
+
+
 class TimeDriver(Driver):
     """driver.Driver's key feeding, with a stamp at the start and the end of each pause."""
 
@@ -85,6 +94,7 @@ class TimeDriver(Driver):
         self.busy = False
         self.units = 0  # units of a CPU's or the coach's work this frame (App.more calls)
         self.real_more = None
+        self.thought = False
         self.booted = False
         self.boot_start = 0
 
@@ -118,7 +128,8 @@ class TimeDriver(Driver):
             self.real_poll = buttons.poll
             buttons.poll = self.poll
             self.real_more = getattr(app, "more", None)
-            app.more = self.more
+            if self.real_more is not None:
+                app.more = self.more
         else:
             top = app.stack[-1]
             writes = self.nvm.writes
@@ -131,7 +142,7 @@ class TimeDriver(Driver):
                 1 if board.DISPLAY.refreshes != self.refreshes else 0,
                 writes - self.writes,
                 1 if self.busy else 0,
-                1 if self.busy or self.units else 0,
+                1 if self.busy or self.units or self.thought else 0,
                 len(app.stack),
                 type(top).__name__,
                 app.game_module or "-",
@@ -140,8 +151,10 @@ class TimeDriver(Driver):
             self.writes = writes
         self.refreshes = board.DISPLAY.refreshes
         self.keys = 0
-        self.busy = app.stack[-1].busy
+        top = app.stack[-1]
+        self.busy = top.busy
         self.units = 0
+        self.thought = self.real_more is None and thinking(top)
         self.frame += 1
         self.now += max(1, int(seconds * 1000))
         supervisor.NOW[0] = self.now

@@ -329,6 +329,7 @@ class Model:
             for index, frame in enumerate(run.frames):
                 frame.vm = min(other.stamps[index][1] - other.stamps[index][0] for other in runs)
         self.frames = run.frames
+        self.list_slowest = 0
 
     def ms(self, frame, stall=NVM_STALL_MS):
         """A frame's estimated device time, ms."""
@@ -361,6 +362,8 @@ def analyse(model, boot_pixels):
     thinking = {"jekyll": [], "bharg": [], "whist": []}
     think_frames = []
     autosave = []
+    slow = []  # (ms, frame, keys, screen before, screen after, nvm writes) of every key
+    slow_think = []  # (ms, frame, screen, units, refreshed) of every frame that thought
     previous = (1, "MenuScreen", "-")
     run_game = None
     run_ms = 0.0
@@ -372,6 +375,7 @@ def analyse(model, boot_pixels):
             openings.setdefault(frame.screen, []).append(ms)
         if frame.keys:
             keys["all"].append(ms)
+            slow.append((ms, frame.index, frame.keys, previous[1], frame.screen, frame.writes))
             if frame.keys & K_DIRECTIONS:
                 if not opened:
                     keys["move"].append(ms)
@@ -387,6 +391,7 @@ def analyse(model, boot_pixels):
             game = frame.game.split(".")[1] if frame.game.startswith("games.") else frame.game
             if not opened:  # the frame that ends it and opens a screen is an opening
                 think_frames.append(ms)
+                slow_think.append((ms, frame.index, frame.screen, frame.units, frame.refreshed))
             # A frame that worked (or a busy screen's) takes no pause after it.
             run_ms += ms + (0 if frame.busy or frame.units else PAUSE_MS)
             run_game = game
@@ -402,6 +407,8 @@ def analyse(model, boot_pixels):
     rows["move"] = keys["move"]
     rows["key99"] = keys["all"]
     details["keys"] = keys
+    details["slow"] = sorted(slow, reverse=True)
+    details["slow_think"] = sorted(slow_think, reverse=True)
     rows["turn"] = thinking.get("jekyll", [])
     rows["bharg"] = thinking.get("bharg", [])
     rows["coach"] = thinking.get("whist", [])
@@ -491,6 +498,24 @@ def print_table(model, rows, details, title):
                 for game, (total, count) in sorted(per_unit.items())
             )
         )
+    names = {K_B: "B", K_A: "A", K_START: "START", K_SELECT: "SELECT"}
+    slowest = details["slow"][: model.list_slowest]
+    if slowest:
+        print("   the slowest keys:")
+    for ms, index, keys, before, after, writes in slowest:
+        name = names.get(keys, "arrow" if keys & K_DIRECTIONS else str(keys))
+        print(
+            "     %7.1f ms  frame %5d  %-6s %s -> %s%s"
+            % (ms, index, name, before, after, "  (nvm write)" if writes else "")
+        )
+    slowest = details["slow_think"][: min(4, model.list_slowest)]
+    if slowest:
+        print("   the slowest frames while thinking:")
+    for ms, index, screen, units, refreshed in slowest:
+        print(
+            "     %7.1f ms  frame %5d  %s, %d units of work%s"
+            % (ms, index, screen, units, ", refreshed" if refreshed else "")
+        )
     saves = rows["autosave"]
     print(
         "   %-44s %s  (with the data sheet's slowest erase: max %.1f)"
@@ -563,6 +588,7 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=3, help="wall-clock runs (least kept)")
     parser.add_argument("--script", default=SCRIPT)
     parser.add_argument("--folder", help="an unpacked bundle to run instead of building one")
+    parser.add_argument("--slowest", type=int, default=12, help="list the N slowest keys")
     parser.add_argument(
         "--gate", action="store_true", help="the time gate: counted instructions, budgets held"
     )
@@ -608,6 +634,7 @@ def main(argv=None):
             for frame, count in zip(run.frames, pixels):
                 frame.pixels = count
             model = Model(run, clock, totals, runs)
+            model.list_slowest = args.slowest
             rows, details = analyse(model, boot_pixels)
             print_table(
                 model,
