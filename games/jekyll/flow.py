@@ -359,7 +359,9 @@ class Play:
         self.names = names
         self.opponent = opponent
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
-        self.cpu: Any = None  # the CPU's cpu.Player while it plays its turn (``think``)
+        # The CPU while it plays its turn (``think``): the cpu.Player class for the one call
+        # between loading it and starting it, then the player.
+        self.cpu: Any = None
         self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
@@ -892,11 +894,15 @@ class Play:
         seat = self.cpu_seat
         cpu = self.cpu
         if cpu is None:
+            # The module loads in one call, the player starts in the next: frames stay short.
             from games.jekyll.cpu import Player
 
+            self.cpu = Player
+            return False
+        if type(cpu) is type:
             obs = game.observation(seat)
             # Seeded by the turn: a game and its actions give the same moves again.
-            cpu = Player(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
+            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
             self.cpu = cpu
             self.state = game.to_bytes()
             self.stack = []

@@ -186,7 +186,7 @@ def segments():
 class TimeChain(Chain):
     """The time model's script (tools/cpapp/time.keys): first a tour of the main menu's
     other screens, then the segments, with one long wait in the middle of a game so the
-    autosave runs."""
+    autosave runs, and waits for the coach's suggestions."""
 
     def __init__(self, segments, tour, wait_in, wait_after):
         super().__init__(segments)
@@ -197,6 +197,11 @@ class TimeChain(Chain):
     def _next(self, sim):
         if self.tour:
             return self.tour.pop(0)
+        # The coach's suggestion is waited for (a player who wants it waits), so that the
+        # model times it whole.
+        flow = getattr(app().top(), "flow", None)
+        if getattr(flow, "tip", "") == "Coach: thinking..." and getattr(flow, "step", -1) == 0:
+            return "WAIT*100"
         if self.label == self.wait_in and self.moves == self.wait_after:
             self.moves += 1
             return "WAIT*12000"
