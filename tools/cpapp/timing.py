@@ -37,6 +37,7 @@ usage: python tools/cpapp/timing.py [--clock wall|count|both] [--runs N] [--scri
 """
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -345,8 +346,8 @@ def percentile(values, fraction):
     ordered = sorted(values)
     if not ordered:
         return 0.0
-    rank = max(0, min(len(ordered) - 1, int(round(fraction * len(ordered) + 0.5)) - 1))
-    return ordered[rank]
+    rank = math.ceil(fraction * len(ordered) - 1e-9) - 1  # the nearest rank, 1-based
+    return ordered[max(0, min(len(ordered) - 1, rank))]
 
 
 def analyse(model, boot_pixels):
@@ -531,15 +532,13 @@ def print_table(model, rows, details, title):
 # are; those not yet met are printed as such and held only to a ceiling a little above
 # today's figure, so that they can only get better (instructions are counted: the figures
 # do not move from run to run, only with the code).
-ENFORCED = ("boot",)
+ENFORCED = ("boot", "move", "think_frame")
 CEILINGS = {
-    "open": 400,
-    "move": 25,
-    "key99": 330,
-    "turn90": 9400,
-    "turnmax": 9400,
-    "coach": 2200,
-    "think_frame": 110,
+    "open": 260,
+    "key99": 215,
+    "turn90": 9500,
+    "turnmax": 9500,
+    "coach": 1900,
 }
 
 
