@@ -339,8 +339,10 @@ class TextPage:
         self.top = -1
         self.group = displayio.Group(x=x, y=y)
         self.labels: List[Any] = []
+        # A label for each line shown: no more than the text has, if it is all there.
+        rows = visible if isinstance(lines, WrappedFile) else min(visible, len(lines))
         row = 0
-        while row < visible:
+        while row < rows:
             text = label("", 0, row * LINE_HEIGHT[size], size)
             self.labels.append(text)
             self.group.append(text)
@@ -362,7 +364,7 @@ class TextPage:
         else:
             shown = self.lines[top : top + self.visible]
         row = 0
-        while row < self.visible:
+        while row < len(self.labels):
             set_text(self.labels[row], shown[row] if row < len(shown) else "")
             row += 1
         return True
