@@ -184,7 +184,7 @@ class Coach(Search):
     :param int samples: deals per suggestion.
     """
 
-    cost = 2700  # a hand played for one bid, in microseconds on the badge (make bench)
+    cost = 1700  # a hand played for one bid, in microseconds on the badge (make bench)
 
     def __init__(self, seed: int = 0, samples: int = _SAMPLES) -> None:
         super().__init__()
