@@ -7,7 +7,7 @@ NODE_STAMP := tools/mpgate/node_modules/.installed
 TYPESHED := $(VENV)/cp-typeshed
 CIRCUITPY ?=
 
-.PHONY: test venv node pytest lint format typecheck mpycross mpgate cpgate bench soak sim bundle deploy goldens clean
+.PHONY: test venv node pytest lint format typecheck mpycross mpgate cpgate bench timing soak sim bundle deploy goldens clean
 
 test: venv node
 	@bash tools/run_gates.sh
@@ -50,14 +50,22 @@ cpgate: venv
 	$(PY) tools/cpgate/run_device_tests.py
 
 # Where the heap goes, on CircuitPython's unix port with its displayio (tools/cpapp/bench.py:
-# per module imported, per screen, each kind of displayio object, the qstr pool), then the
-# engines' heap on MicroPython (tests/device/dbench_*.py), then the nvm writes an hour of
-# play costs (tests/test_saves.py).
+# per module imported, per screen, each kind of displayio object, the qstr pool); the
+# device-time model (tools/cpapp/timing.py: boot, screens, keys, CPU turns, coach, autosave
+# as estimated SAMD51 ms, by wall clock and by counted instructions); then the engines'
+# heap on MicroPython (tests/device/dbench_*.py), the CPUs' decision times and the nvm
+# writes an hour of play costs (tests/test_saves.py).
 bench: venv node
 	$(PY) tools/cpapp/bench.py
+	$(PY) tools/cpapp/timing.py --clock both
 	node tools/mpgate/run.mjs --bench
 	$(PY) -m tools.tournament --quick --device-time
 	$(VENV)/bin/pytest -q -p no:xdist tests/test_saves.py -k write_budget_table -s
+
+# The time gate alone (also a gate of `make test`): the device-time model by counted
+# instructions (valgrind's callgrind), held to issue 20's budgets (tools/cpapp/timing.py).
+timing: venv
+	$(PY) tools/cpapp/timing.py --gate
 
 # The soak (issue 11; also a gate of `make test`): 100,000 seeded random key presses from boot
 # on the whole-app VM, switched off at random moments and booted again on the kept nvm

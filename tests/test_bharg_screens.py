@@ -580,9 +580,10 @@ def test_a_whole_match_against_the_cpu_by_keys():
     assert play_flow.cpus[1] is not None and not play_flow.cpus[1].easy
     obs = game.observation(0)
     assert max(obs["scores"]) >= 25 and obs["round"] >= 2
-    # One human: never a privacy screen; the CPU's moves were shown and waited for.
+    # One human: never a privacy screen; the CPU's moves were shown. (Its decisions take a
+    # few frames, with no pause after a frame that worked: the planner may never see one.)
     assert "PrivacyScreen" not in player.seen and player.privacy_count == 0
-    assert player.cpu_waits > 0 and len(player.cpu_moves) >= 2
+    assert len(player.cpu_moves) >= 2
     for seat, text, hint_text in player.cpu_moves:
         assert seat == 1 and text.startswith("P2 ") and ", out " in text
         assert hint_text == "A go on  SEL help"

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+from decktet.search import units
 from decktet.state import STATE_AT
 from games.bharg import engine as bharg
 from games.bharg.cpu import Player as BhargPlayer
@@ -372,7 +373,7 @@ def test_steps_give_the_same_decision_as_choose():
         action = players[seat].choose(obs, None)
         shadow.begin(obs, None)
         steps = 1
-        while not shadow.step(8):
+        while not shadow.step(units(8)):
             steps += 1
         assert shadow.result() == action
         checked += steps > 2
@@ -390,7 +391,7 @@ def test_steps_give_the_same_decision_as_choose():
     coach = Coach(4)
     obs = whist.Game(4, 0).observation(0)
     coach.begin(obs)
-    while not coach.step(1):
+    while not coach.step(units(1)):
         pass
     assert coach.result() == Coach(4).suggest(obs)
 
@@ -455,3 +456,52 @@ def test_tournament_quick_tables(capsys):
     assert "normal vs random x2 (3p)" in out
     assert "as Mr. Hyde (seat 1)" in out
     assert "fixed bid 3" in out
+
+
+def test_coach_play_outs_shared_by_the_bids_match_one_per_bid():
+    """The coach plays the highest bid out once and each lower bid on from where that one
+    first had its count of tricks: the same tricks as playing every bid out from the
+    start (games.whist.coach._simulate)."""
+    from decktet.cards import FIRST_ACE, FIRST_NUMBER, NUM_CARDS, suits
+    from games.whist import coach as whist_coach
+
+    rng = random.Random(20)
+    notes = Coach()
+    checked = 0
+    for _ in range(3000):
+        size = rng.randint(1, 8)
+        cards = rng.sample(range(FIRST_NUMBER, NUM_CARDS), 2 * size)
+        mine, dummy = bytearray(cards[:size]), bytearray(cards[size:])
+        aces = bytearray(rng.sample(range(FIRST_ACE, FIRST_NUMBER), rng.randint(0, 6)) + [0])
+        n_aces = len(aces) - 1
+        trump = rng.choice([0] + [suits(card) for card in range(FIRST_ACE, FIRST_NUMBER)])
+        low, high = 0, size
+        play = bytearray(mine)
+        top = whist_coach._play_out(
+            play, size, 0, dummy, trump, aces, n_aces, 0, 0, high, notes, low
+        )
+        for bid in range(low, high + 1):
+            alone = whist_coach._play_out(
+                bytearray(mine), size, 0, dummy, trump, aces, n_aces, 0, 0, bid, None, 0
+            )
+            took = top
+            start = notes._at[bid]
+            if bid < high and start != 255:
+                rest = bytearray(notes._at_hand[bid * 8 : bid * 8 + size - start])
+                took = whist_coach._play_out(
+                    rest,
+                    size,
+                    start,
+                    dummy,
+                    notes._at_trump[bid],
+                    aces,
+                    n_aces,
+                    notes._at_turned[bid],
+                    bid,
+                    bid,
+                    None,
+                    0,
+                )
+            assert took == alone
+            checked += 1
+    assert checked > 10000

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the eight gates in order, keeps going after a failure so every result is shown,
+# Runs the nine gates in order, keeps going after a failure so every result is shown,
 # and ends with a one-line summary. Called by `make test` after the venv and npm set-up.
 set -u
 cd "$(dirname "$0")/.."
@@ -27,6 +27,7 @@ gate micropython node tools/mpgate/run.mjs
 gate circuitpython-device .venv/bin/python tools/cpgate/run_device_tests.py
 gate circuitpython-app .venv/bin/python tools/cpapp/run.py
 gate circuitpython-soak .venv/bin/python tools/cpapp/soak.py
+gate circuitpython-time .venv/bin/python tools/cpapp/timing.py --gate
 
 echo
 summary=$(IFS=';'; echo "${results[*]}")

@@ -313,6 +313,7 @@ def whist_report(pool, hands, seed, options):
 
 DEVICE_SCRIPT = r"""
 import time
+from decktet.search import units
 
 def now():
     return time.time_ns() // 1000
@@ -336,7 +337,7 @@ def timed(name, player, obs, legal, budget):
     times = [now() - t]
     while True:
         t = now()
-        done = player.step(budget)
+        done = player.step(units(budget))
         times.append(now() - t)
         if done:
             break
@@ -387,7 +388,7 @@ def whist(seeds, budget):
                 times = [now() - t]
                 while True:
                     t = now()
-                    done = coach.step(budget)
+                    done = coach.step(units(budget))
                     times.append(now() - t)
                     if done:
                         break

@@ -8,8 +8,9 @@ earlier observations showed): never the engine's hidden state.
 
 ``Player(seat, strength, seed)``, strength ``"easy"`` or ``"normal"``;
 ``choose(observation, legal_actions)`` returns the action. A decision may also be spread
-over frames: ``begin(observation, legal_actions)``, then ``step(budget)`` until it returns
-True (each unit of budget is about one call of the binding solver), then ``result()``.
+over frames (``decktet.search``): ``begin(observation, legal_actions)``, then
+``step(more)`` until it returns True (each unit of work is about one call of the binding
+solver), then ``result()``.
 The same seed and the same observations give the same actions.
 
 **Normal.** A hand is judged one turn ahead, against every card it may draw next: for
@@ -40,6 +41,7 @@ from micropython import const
 
 from decktet.cards import ALL_SUITS, EXCUSE, FIRST_NUMBER, FIRST_PAWN, NUM_CARDS, suits
 from decktet.rng import Rng
+from decktet.search import Search, always
 from games.bharg.binding import all_bound, unbound_value
 from games.bharg.engine import (
     DISCARD_BASE,
@@ -164,7 +166,7 @@ def _grow(
     return best
 
 
-class Player:
+class Player(Search):
     """A Bharg computer player for one seat (see the module docstring).
 
     :param int seat: the seat it plays.
@@ -172,9 +174,12 @@ class Player:
     :param int seed: seeds its tie-breaking generator (0 <= seed < 2**30).
     """
 
+    cost = 3000  # a unit of work, in microseconds on the badge (make bench's model)
+
     def __init__(self, seat: int, strength: str = "normal", seed: int = 0) -> None:
         if strength not in ("easy", "normal"):
             raise ValueError("strength is easy or normal")
+        super().__init__()
         self.seat = seat
         self.easy = strength == "easy"
         self._rng = Rng(seed)
@@ -188,7 +193,6 @@ class Player:
         # Scratch hands, so the solver runs on them without allocating: per kind (_TAKEN,
         # _KEPT, _HELD_BUF, _REST) and length, made on first use.
         self._bufs: List[Optional[bytearray]] = [None] * (4 * _BUF_SIZES)
-        self._search: Optional[Iterator[None]] = None
         self._action = -1
         # The current search's best discard and its score; quick values per candidate.
         self._card = -1
@@ -200,33 +204,17 @@ class Player:
     def choose(self, observation: Dict[str, Any], legal_actions: Sequence[int]) -> int:
         """The action to play now (one of ``legal_actions``)."""
         self.begin(observation, legal_actions)
-        while not self.step(1000):
-            pass
-        return self.result()
+        self.step(always)
+        return self._action
 
     def begin(self, observation: Dict[str, Any], legal_actions: Sequence[int]) -> None:
         """Start a decision; then call ``step`` until it returns True."""
         self._action = legal_actions[0] if legal_actions else -1
-        self._search = self._decide(observation, legal_actions)
-
-    def step(self, budget: int) -> bool:
-        """Work on the decision for about ``budget`` solver calls; True once it is made."""
-        search = self._search
-        if search is None:
-            return True
-        try:
-            while budget > 0:
-                next(search)
-                budget -= 1
-        except StopIteration:
-            self._search = None
-            return True
-        return False
+        self.work = self._decide(observation, legal_actions)
 
     def result(self) -> int:
         """The action chosen (finishes the search first if ``step`` was not run to its end)."""
-        while not self.step(1000):
-            pass
+        self.step(always)
         return self._action
 
     # ----- what the player knows -----

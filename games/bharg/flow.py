@@ -73,8 +73,9 @@ _STRENGTHS = ("easy", "normal")  # games.bharg.cpu's, by kind - 1
 PAUSE_MS = const(1500)
 _TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 _HALF_TICKS = const(0x10000000)
-# The CPU's work per frame, in units of ``cpu.Player.step`` (about one binding search
-# each): a frame's share of a decision stays short, so keys are answered at once.
+# The CPU's work per ``tick`` when it is not given a ``more`` (tests), in units of
+# ``cpu.Player.step`` (about one binding search each); the app gives its own (a frame's
+# worth of work: ``handheld.app.App.more``).
 CPU_STEPS = const(6)
 
 # Hand marks (one per shown card).
@@ -330,7 +331,7 @@ class Play:
     keys do nothing meanwhile. With one human seat nothing is ever covered.
 
     CPU seats (``kinds``) play in ``tick``: a decision is spread over frames
-    (``cpu.Player.begin``/``step``/``result``, ``CPU_STEPS`` a frame), and each finished
+    (``cpu.Player.begin``/``step``/``result``, a frame's worth of work each), and each finished
     move (what it took, what it discarded) stays on show for ``PAUSE_MS`` (A goes on).
 
     Undo (``can_undo``/``undo``, B or the pause menu): back to the start of the turn shown
@@ -640,12 +641,13 @@ class Play:
         self.pile = PILE_DISCARD
         return DRAW_ALL
 
-    def tick(self, now: int = 0) -> int:
+    def tick(self, now: int = 0, more: Any = None) -> int:
         """Every frame while the table is on top (``now`` in ms, wrapping). A covered table
         (the match's first turn, or a resumed game) calls for its privacy screen (``event``
         EVENT_PASS), or, for a game resumed between rounds, for the round's end
         (EVENT_ROUND_END); with one human seat it is uncovered at once. A CPU seat to act
-        works ``CPU_STEPS`` on its decision and plays it; its move stays on show until
+        works on its decision (its ``step(more)``, see ``decktet.search``; without
+        ``more``, ``CPU_STEPS`` units) and plays it; its move stays on show until
         ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to redraw."""
         self.event = EVENT_NONE
         if self.covered:
@@ -670,8 +672,13 @@ class Play:
             self.cpu = cpu
             cpu.begin(game.observation(seat), game.legal_actions())
             return DRAW_TABLE  # "thinking"
-        if not cpu.step(CPU_STEPS):
-            return 0
+        if more is None:
+            from decktet.search import units
+
+            more = units(CPU_STEPS)
+        deciding = cpu.work is not None
+        if not cpu.step(more) or deciding:
+            return 0  # the move is played the frame after the search ends: frames stay short
         action = cpu.result()
         self._apply(action)
         self.cpu = None

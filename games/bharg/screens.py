@@ -333,7 +333,7 @@ class PlayScreen(Screen):
     def tick(self, app: App, now: int) -> bool:
         """Cover the table until the seat shown is ready (start, resume); play the CPU
         seats' turns, a little each frame, and show each move for a moment."""
-        changed = self.flow.tick(now)
+        changed = self.flow.tick(now, app.more)
         if self.flow.event == flow.EVENT_NONE:
             self._draw(changed)
             return bool(changed)

@@ -10,8 +10,9 @@ what earlier observations of the same turn showed): never the engine's hidden st
 ``choose(observation, legal_actions)`` returns the action (``legal_actions`` may be None:
 the player then relies on its own model of the rules, which mirrors the engine's, and the
 caller may check the action with ``Game.can_apply``). A decision may be spread over
-frames: ``begin(observation, legal_actions)``, ``step(budget)`` until it returns True
-(a unit of budget is one candidate action tried on the model), then ``result()``. The same
+frames (``decktet.search``): ``begin(observation, legal_actions)``, ``step(more)`` until
+it returns True (a unit of work is one candidate action tried on the model), then
+``result()``. The same
 seed and the same observations give the same actions.
 
 **The model.** The player rebuilds the ribbon from the observation in a ``bytearray`` (the
@@ -42,6 +43,7 @@ from micropython import const
 
 from decktet.cards import NUM_CARDS, rank
 from decktet.rng import Rng
+from decktet.search import Search, always
 from games.jekyll.engine import (
     DRAW_BASE,
     END_TURN,
@@ -80,7 +82,7 @@ _HAND_CARD = const(3)
 _DANGER = const(300)
 _WIN = const(10000)
 # Candidates tried between two yields of the search.
-_CHUNK = const(4)
+_CHUNK = const(1)
 
 _UP = const(64)  # face-side bit of a ribbon byte (the engine's layout)
 _CODE = const(63)
@@ -361,7 +363,7 @@ def _in_hand(st: bytearray, want: int) -> bool:
     return False
 
 
-class Player:
+class Player(Search):
     """A Jekyll & Hyde computer player for one seat (see the module docstring).
 
     :param int seat: 0 (Dr. Jekyll) or 1 (Mr. Hyde).
@@ -369,9 +371,12 @@ class Player:
     :param int seed: seeds its tie-breaking generator (0 <= seed < 2**30).
     """
 
+    cost = 3200  # a candidate tried, in microseconds on the badge (make bench's model)
+
     def __init__(self, seat: int, strength: str = "normal", seed: int = 0) -> None:
         if strength not in ("easy", "normal"):
             raise ValueError("strength is easy or normal")
+        super().__init__()
         self.seat = seat
         self.easy = strength == "easy"
         self._rng = Rng(seed)
@@ -402,7 +407,6 @@ class Player:
         self._pot = 0
         self._mine = 0
         self._theirs = 0
-        self._search: Optional[Iterator[None]] = None
         self._action = END_TURN
 
     # ----- the interface -----
@@ -410,34 +414,17 @@ class Player:
     def choose(self, observation: Dict[str, Any], legal_actions: Optional[Sequence[int]]) -> int:
         """The action to play now (one of ``legal_actions`` when a list is given)."""
         self.begin(observation, legal_actions)
-        while not self.step(1000):
-            pass
-        return self.result()
+        self.step(always)
+        return self._action
 
     def begin(self, observation: Dict[str, Any], legal_actions: Optional[Sequence[int]]) -> None:
         """Start a decision; then call ``step`` until it returns True."""
         self._legal = legal_actions
-        self._search = self._decide(observation)
-
-    def step(self, budget: int) -> bool:
-        """Work on the decision for about ``budget`` candidates; True once it is made."""
-        search = self._search
-        if search is None:
-            return True
-        try:
-            while budget > 0:
-                next(search)
-                budget -= _CHUNK
-        except StopIteration:
-            self._search = None
-            self._finish()
-            return True
-        return False
+        self.work = self._decide(observation)
 
     def result(self) -> int:
         """The action chosen (finishes the search first if ``step`` was not run to its end)."""
-        while not self.step(1000):
-            pass
+        self.step(always)
         return self._action
 
     # ----- the model -----
@@ -483,7 +470,7 @@ class Player:
         self._mine = scores[self.seat]
         self._theirs = scores[1 - self.seat]
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
         """Remember the model after the action chosen, and make sure it is legal."""
         action = self._action
         legal = self._legal

@@ -30,11 +30,11 @@ A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not pl
 ``games.jekyll.cpu``'s (easy or normal; imported only then): the table always shows the
 owner's seat. On the CPU's turn the flow is in ``MODE_CPU``: the screen covers the table
 and calls ``think`` once a frame, which plays the CPU's whole turn on the game (its search
-spread over the calls). The turn is then shown on the table action by action
-(``MODE_SHOW``): the game goes back to where the turn began and ``tick`` replays one
-action every ``SHOW_MS``, naming it on the caption (a card played face down unnamed) and
-lighting the card it left; A shows the next one at once. The engine is deterministic, so
-the replay ends where the CPU did.
+spread over the calls, a frame's worth of work each: ``handheld.app.App.more``). The turn
+is then shown on the table action by action (``MODE_SHOW``): the game goes back to where
+the turn began and ``tick`` replays one action every ``SHOW_MS``, naming it on the caption
+(a card played face down unnamed) and lighting the card it left; A shows the next one at
+once. The engine is deterministic, so the replay ends where the CPU did.
 
 Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
 before its turn (a resumed game thinks it again: the CPU is seeded by the turn, so it
@@ -305,7 +305,6 @@ MODE_SHOW = const(12)  # the CPU's turn, shown action by action (``tick``)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
 CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (5 before CPU opponents)
-CPU_BUDGET = const(4)  # the CPU's search per frame, in ``cpu.Player.step`` units
 SHOW_MS = const(1500)  # each action of the CPU's turn stays on show this long
 
 # What a key or a tick changed, for the screen to redraw (bits, OR-ed).
@@ -358,7 +357,6 @@ def split_save(data: bytes) -> Tuple[Any, bytes]:
     raise ValueError("not a saved game")
 
 
-
 class Play:
     """The play screen's state, display-free: the seat shown, the observation, the mode and
     every cursor (menu item, viewport, ribbon card, gap, hand card, pile, trick). ``key``
@@ -379,7 +377,9 @@ class Play:
         self.names = names
         self.opponent = opponent
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
-        self.cpu: Any = None  # the CPU's cpu.Player while it plays its turn (``think``)
+        # The CPU while it plays its turn (``think``): the cpu.Player class for the one call
+        # between loading it and starting it, then the player.
+        self.cpu: Any = None
         self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
         self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
@@ -925,8 +925,8 @@ class Play:
 
     # -- the CPU opponent ------------------------------------------------------------------------
 
-    def think(self, budget: int) -> bool:
-        """Play the CPU's turn on the game, ``budget`` units of its search per call (see
+    def think(self, more: Any) -> bool:
+        """Play the CPU's turn on the game, its search's ``step(more)`` once a call (see
         A CPU opponent in the module docstring); True once the turn is over: the game is
         then back where the turn began, its actions in ``stack`` to show (``MODE_SHOW``).
         The caller then drops the ``games.jekyll.cpu`` module."""
@@ -934,17 +934,21 @@ class Play:
         seat = self.cpu_seat
         cpu = self.cpu
         if cpu is None:
+            # The module loads in one call, the player starts in the next: frames stay short.
             from games.jekyll.cpu import Player
 
+            self.cpu = Player
+            return False
+        if type(cpu) is type:
             obs = game.observation(seat)
             # Seeded by the turn: a game and its actions give the same moves again.
-            cpu = Player(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
+            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
             self.cpu = cpu
             self.state = game.to_bytes()
             self.stack = []
             cpu.begin(obs, None)
             return False
-        if not cpu.step(budget):
+        if not cpu.step(more):
             return False
         action = cpu.result()
         if not game.can_apply(action):

@@ -481,7 +481,7 @@ class CpuScreen(Screen):
     def tick(self, app: App, now: int) -> bool:
         """Think on; once the turn is played, drop the CPU's module and show the table."""
         play = self.flow
-        if not play.think(flow.CPU_BUDGET):
+        if not play.think(app.more):
             return False
         forget_module("games.jekyll.cpu")
         app.pop()

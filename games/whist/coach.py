@@ -8,9 +8,9 @@ A bidding coach for Gongor Whist, from what the player can see (``observation(0)
 ``Coach(seed)``: ``suggest(observation)`` returns ``(bid, expected_tenths, chance)``: the
 suggested bid, the tricks it expects to take playing for that bid (in tenths), and the
 chance of making it (percent). A suggestion may be spread over frames:
-``begin(observation)``, ``step(budget)`` until it returns True (a unit of budget is one
-simulated trick), then ``result()``. The same seed and observation give the same
-suggestion.
+``begin(observation)``, ``step(more)`` (``decktet.search``) until it returns True (a unit
+of work is one simulated hand played for one bid), then ``result()``. The same seed and
+observation give the same suggestion.
 
 How: the dummy's cards are dealt at random from the cards the player has not seen (the
 main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when the
@@ -36,6 +36,7 @@ from decktet.cards import (
     suits,
 )
 from decktet.rng import Rng
+from decktet.search import Search, always
 from games.whist.engine import (
     KEEP,
     PHASE_BID,
@@ -47,7 +48,7 @@ from games.whist.engine import (
 )
 
 try:
-    from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+    from typing import Any, Dict, Iterator, List, Sequence, Tuple
 except ImportError:
     pass
 
@@ -57,31 +58,66 @@ _MAX_HAND = const(8)
 _MAX_BIDS = const(9)  # bids 0..8
 _ACES = const(6)
 _UNDER = const(2)
+_NOT_AT = const(255)
 
 
-def _follows(card: int, lead: int) -> bool:
-    """True if ``card`` shares a suit with the lead."""
-    return suits(card) & suits(lead) != 0
+# Each card's suit mask (``suits``) and strength (``strength``), read in the simulation's
+# inner loops instead of calling those functions: the same answers, far fewer calls.
+_SUIT = bytes([suits(card) for card in range(NUM_CARDS)])
+_POWER = bytes([strength(card) for card in range(NUM_CARDS)])
+
+
+def _wins(mine: int, dummy: int, trump: int) -> bool:
+    """``engine.player_wins`` on the tables above."""
+    if mine == EXCUSE or dummy == EXCUSE:
+        return False
+    suit = _SUIT
+    my_trump = suit[mine] & trump
+    dummy_trump = suit[dummy] & trump
+    if my_trump and not dummy_trump:
+        return True
+    if dummy_trump and not my_trump:
+        return False
+    if not my_trump and not suit[mine] & suit[dummy]:
+        return False
+    return _POWER[mine] > _POWER[dummy]
 
 
 def _pick(hand: Sequence[int], count: int, lead: int, trump: int, want_win: bool) -> int:
     """Index in ``hand[:count]`` of the card the plan plays on ``lead``: the cheapest
     winner while ``want_win``, else the strongest loser (the Excuse when every other card
     would win); if the wish cannot be met, the weakest card."""
+    suit = _SUIT
+    strong = _POWER
+    led = suit[lead]
+    led_trump = led & trump
+    led_power = strong[lead]
     must_follow = False
     for i in range(count):
-        if hand[i] != EXCUSE and _follows(hand[i], lead):
+        card = hand[i]
+        if card != EXCUSE and suit[card] & led:
             must_follow = True
+            break
     best = -1
     best_key = 0
     fallback = -1
     fallback_key = 0
     for i in range(count):
         card = hand[i]
-        if must_follow and card != EXCUSE and not _follows(card, lead):
+        mask = suit[card]
+        if must_follow and card != EXCUSE and not mask & led:
             continue
-        wins = player_wins(card, lead, trump)
-        power = strength(card) + (16 if suits(card) & trump else 0)
+        my_trump = mask & trump
+        # _wins(card, lead, trump), written out: this is the simulation's innermost loop.
+        if card == EXCUSE or lead == EXCUSE:
+            wins = False
+        elif my_trump:
+            wins = not led_trump or strong[card] > led_power
+        elif led_trump or not mask & led:
+            wins = False
+        else:
+            wins = strong[card] > led_power
+        power = strong[card] + (16 if my_trump else 0)
         if wins == want_win:
             # Win cheaply; lose with the card most likely to win a later trick.
             key = 64 - power if want_win else power + (0 if card == EXCUSE else 32)
@@ -141,23 +177,31 @@ def play_hint(observation: Dict[str, Any]) -> int:
     return KEEP
 
 
-class Coach:
+class Coach(Search):
     """Suggests a bid from the player's observation (see the module docstring).
 
     :param int seed: seeds the deals it simulates (0 <= seed < 2**30).
     :param int samples: deals per suggestion.
     """
 
+    cost = 1700  # a hand played for one bid, in microseconds on the badge (make bench)
+
     def __init__(self, seed: int = 0, samples: int = _SAMPLES) -> None:
+        super().__init__()
         self.seed = seed
         self.samples = samples
         self._unseen = bytearray(NUM_CARDS)
         self._hand = bytearray(_MAX_HAND)
         self._play = bytearray(_MAX_HAND)
+        # Where the highest bid's play-out stood when it had first taken ``b`` tricks, for
+        # each bid ``b`` below it (``_simulate``): the trick, trump, Aces turned, the hand.
+        self._at = bytearray(_MAX_BIDS)
+        self._at_trump = bytearray(_MAX_BIDS)
+        self._at_turned = bytearray(_MAX_BIDS)
+        self._at_hand = bytearray(_MAX_BIDS * _MAX_HAND)
         self._aces = bytearray(_ACES)
         self._made = bytearray(_MAX_BIDS)
         self._won: List[int] = [0] * _MAX_BIDS
-        self._search: Optional[Iterator[None]] = None
         self._result = (1, 0, 0)
 
     def suggest(self, observation: Dict[str, Any]) -> Tuple[int, int, int]:
@@ -167,26 +211,11 @@ class Coach:
 
     def begin(self, observation: Dict[str, Any]) -> None:
         """Start a suggestion; then call ``step`` until it returns True."""
-        self._search = self._simulate(observation)
-
-    def step(self, budget: int) -> bool:
-        """Simulate about ``budget`` tricks; True once the suggestion is ready."""
-        search = self._search
-        if search is None:
-            return True
-        try:
-            while budget > 0:
-                next(search)
-                budget -= 1
-        except StopIteration:
-            self._search = None
-            return True
-        return False
+        self.work = self._simulate(observation)
 
     def result(self) -> Tuple[int, int, int]:
         """The suggestion (finishes the simulation first if needed)."""
-        while not self.step(1000):
-            pass
+        self.step(always)
         return self._result
 
     def _simulate(self, obs: Dict[str, Any]) -> Iterator[None]:
@@ -234,6 +263,7 @@ class Coach:
             made[bid] = 0
             won[bid] = 0
         play = self._play
+        trump = obs["trump"]
         for _ in range(self.samples):
             # A deal: the dummy's cards are the first ``size`` of the unseen, shuffled;
             # the Ace stack's order, shuffled too.
@@ -243,10 +273,33 @@ class Coach:
             for i in range(n_aces - 1):
                 j = i + rng.randbelow(n_aces - i)
                 aces[i], aces[j] = aces[j], aces[i]
+            # Every bid's play-out is the highest bid's until it has taken as many tricks as
+            # it bids, then plays to lose: the highest bid is played out once, noting where
+            # it stood at each count of tricks, and each lower bid goes on from there.
+            for i in range(size):
+                play[i] = mine[i]
+            top = _play_out(play, size, 0, unseen, trump, aces, n_aces, 0, 0, high, self, low)
             for bid in range(low, high + 1):
-                for i in range(size):
-                    play[i] = mine[i]
-                took = _play_out(play, size, unseen, obs["trump"], aces, n_aces, bid)
+                took = top
+                if bid < high and self._at[bid] != _NOT_AT:
+                    start = self._at[bid]
+                    base = bid * _MAX_HAND
+                    for i in range(size - start):
+                        play[i] = self._at_hand[base + i]
+                    took = _play_out(
+                        play,
+                        size,
+                        start,
+                        unseen,
+                        self._at_trump[bid],
+                        aces,
+                        n_aces,
+                        self._at_turned[bid],
+                        bid,
+                        bid,
+                        None,
+                        0,
+                    )
                 won[bid] += took
                 if took == bid:
                     made[bid] += 1
@@ -270,36 +323,55 @@ class Coach:
 def _play_out(
     hand: bytearray,
     size: int,
+    first: int,
     dummy: bytearray,
     trump: int,
     aces: bytearray,
     n_aces: int,
+    turned: int,
+    won: int,
     bid: int,
+    notes: Any,
+    low: int,
 ) -> int:
-    """Tricks the plan takes with ``hand`` (consumed) against the dummy's first ``size``
-    cards in order, trump ``trump``, the Ace stack ``aces``; for ``bid``."""
-    won = 0
-    turned = 0
-    count = size
-    for trick in range(size):
+    """Tricks the plan takes for ``bid``, from trick ``first`` on (``won`` taken so far,
+    ``turned`` Aces turned), with ``hand`` (the ``size - first`` cards left; consumed)
+    against the dummy's cards ``first..size-1`` in order, trump ``trump``, the Ace stack
+    ``aces``. With ``notes`` (a ``Coach``), where it stands when it has first taken ``b``
+    tricks, for each ``b`` from ``low`` below ``bid``, goes into its ``_at*`` buffers
+    (``_at[b]`` stays ``_NOT_AT`` for a count never reached)."""
+    count = size - first
+    if notes is not None:
+        at = notes._at
+        for b in range(_MAX_BIDS):
+            at[b] = _NOT_AT
+    for trick in range(first, size):
+        if notes is not None and low <= won < bid and notes._at[won] == _NOT_AT:
+            notes._at[won] = trick
+            notes._at_trump[won] = trump
+            notes._at_turned[won] = turned
+            base = won * _MAX_HAND
+            for i in range(count):
+                notes._at_hand[base + i] = hand[i]
         lead = dummy[trick]
         want_win = won < bid
         i = _pick(hand, count, lead, trump, want_win)
         card = hand[i]
         count -= 1
         hand[i] = hand[count]
-        wins = player_wins(card, lead, trump)
+        wins = _wins(card, lead, trump)
         if wins != want_win and trump:
             # As ``play_hint``: twiddle if some Ace still to come (or no trump, once the
             # stack is empty) would turn the trick; the next one in the deal decides.
-            helps = turned >= n_aces and player_wins(card, lead, 0) == want_win
-            for k in range(turned, n_aces):
-                if player_wins(card, lead, suits(aces[k])) == want_win:
-                    helps = True
+            helps = turned >= n_aces and _wins(card, lead, 0) == want_win
+            k = turned
+            while not helps and k < n_aces:
+                helps = _wins(card, lead, _SUIT[aces[k]]) == want_win
+                k += 1
             if helps:
-                trump = suits(aces[turned]) if turned < n_aces else 0
+                trump = _SUIT[aces[turned]] if turned < n_aces else 0
                 turned += 1
-                wins = player_wins(card, lead, trump)
+                wins = _wins(card, lead, trump)
         if wins:
             won += 1
     return won

@@ -191,11 +191,9 @@ class Flow:
             if self.bid > obs["max_bid"]:
                 self.bid = obs["max_bid"]
             if self.coach:
-                if self.coach is True:
-                    from games.whist.coach import Coach
-
-                    self.coach = Coach()
-                self.coach.begin(obs)
+                # Loaded by the first ``tick``, a frame after the table is shown.
+                if self.coach is not True:
+                    self.coach.begin(obs)
                 self.tip = "Coach: thinking..."
         elif phase == PHASE_TWIDDLE:
             self.step = STEP_TWIDDLE
@@ -319,11 +317,20 @@ class Flow:
         self.cursor = self.obs["hand"].index(card)
         return True
 
-    def tick(self, budget: int) -> bool:
-        """While bidding with the coach on: let it simulate about ``budget`` hands; True
-        once its suggestion is ready and ``tip`` has changed to it."""
+    def tick(self, more: Any) -> bool:
+        """While bidding with the coach on: let it work (its ``step(more)``, see
+        ``decktet.search``); True once its suggestion is ready and ``tip`` has changed to
+        it."""
         coach = self.coach
-        if self.step != STEP_BID or coach is True or not coach or not coach.step(budget):
+        if self.step != STEP_BID or not coach:
+            return False
+        if coach is True:
+            from games.whist.coach import Coach
+
+            self.coach = Coach()
+            self.coach.begin(self.obs)
+            return False
+        if not coach.step(more):
             return False
         bid, tenths, chance = coach.result()
         tip = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)

@@ -21,7 +21,6 @@ Statistics: one game is one session; it counts as won if the final score is abov
 """
 
 import displayio
-from micropython import const
 
 from decktet.cards import display_name
 from games.whist import flow
@@ -45,7 +44,6 @@ _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
 _CHOICE_W = 64
-_COACH_BUDGET = const(2)  # simulated hands per frame while the coach works out a bid
 
 
 def start(app: App, values: List[int]) -> Screen:
@@ -79,6 +77,7 @@ class WhistScreen(Screen):
         super().__init__()
         self.game = game
         self.flow = flow.Flow(game, coach)
+        self.drawn = False
         self.release()
 
     def saved(self) -> bytes:
@@ -103,8 +102,12 @@ class WhistScreen(Screen):
                 self._render()
 
     def tick(self, app: App, now: int) -> bool:
-        """The coach works out its bid a little per frame; True once its tip shows."""
-        if self.flow.tick(_COACH_BUDGET) and self.detail is not None:
+        """The coach works out its bid a little per frame (from the frame after the table
+        is drawn: loading it waits until then); True once its tip shows."""
+        if not self.drawn:
+            self.drawn = True
+            return False
+        if self.flow.tick(app.more) and self.detail is not None:
             ui.set_text(self.detail, self.flow.tip)
             return True
         return False
@@ -128,6 +131,7 @@ class WhistScreen(Screen):
 
     def build(self, app: App) -> None:
         """Every widget, once; ``_render`` fills them in."""
+        self.drawn = False  # the next tick only lets the table be drawn first
         group = displayio.Group()
         self.group = group
         group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))

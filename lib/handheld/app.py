@@ -93,6 +93,13 @@ class SavePolicy:
         return self.credit >= _WRITE_MS
 
 
+# A CPU player's or the coach's work in one frame (``more``, for ``decktet.search``): the
+# one place it is set. A frame that thinks is then this long plus the loop's own work, so
+# START, B and A still answer at once; such a frame takes no pause after it.
+_WORK_MS = const(25)
+_WORK_US = const(25000)
+
+
 def unload_modules(keep: Any, package: str = "") -> None:
     """Forget every loaded module whose name is not in ``keep``, and ``package`` with its
     submodules, so their heap can be freed (a parent package keeps a submodule as an
@@ -230,6 +237,12 @@ class App:
         # imported again when a menu needs them.
         self.menu_modules: Any = ()
         self.changed = True
+        # The frame's clock for ``more``: the loop's (``run``), the frame's start, and
+        # whether a search worked in it.
+        self.ticks: Any = None
+        self.frame_at = 0
+        self.worked = False
+        self.more = self._more  # bound once: handing it out each frame allocates nothing
         display.auto_refresh = False
 
     # -- the stack ------------------------------------------------------------
@@ -275,8 +288,8 @@ class App:
         """Back to the bottom screen (the main menu), unloading the running game."""
         while len(self.stack) > 1:
             self._discard(self.stack.pop())
-        self.end_game()
-        self._unload_to_root()
+        self.end_game(False)
+        self._unload_to_root()  # one collection for both
         self._show()
         self.stack[-1].shown(self)
 
@@ -440,7 +453,7 @@ class App:
         self.modules_before = tuple(sys.modules)
         self.stack[0].group = None
 
-    def end_game(self) -> None:
+    def end_game(self, collect: bool = True) -> None:
         """Forget the running game and unload every module loaded since its set-up opened
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
@@ -459,13 +472,28 @@ class App:
             unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
         self.modules_before = None
         self.game_module = None
-        gc.collect()
+        if collect:
+            gc.collect()
 
     # -- the loop ----------------------------------------------------------------
+
+    def _more(self, units: int, spent: int) -> bool:
+        """``decktet.search``'s ``more`` for the top screen's CPU player or coach: go on
+        while this frame's work is under ``_WORK_MS``, both on the search's own estimate of
+        its cost on the badge (``spent``, microseconds) and on the clock. The simulator's
+        clock stands still within a frame, so there the estimate alone slices the work, the
+        same way every run."""
+        self.worked = True
+        if spent >= _WORK_US:
+            return False
+        ticks = self.ticks
+        return ticks is None or ticks_diff(ticks(), self.frame_at) < _WORK_MS
 
     def step(self, now: int) -> bool:
         """One frame: deliver new keys, tick, refresh if needed, then write what is due
         (never between a key and its redraw); True if refreshed."""
+        self.frame_at = now
+        self.worked = False
         keys = self.buttons.poll(now)
         policy = self.policy
         policy.earn(now)
@@ -511,6 +539,7 @@ class App:
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
         """Run forever (the simulator ends it by raising from ``sleep``)."""
         self.policy = SavePolicy(ticks_ms())
+        self.ticks = ticks_ms
         while True:
             self.step(ticks_ms())
-            sleep(0 if self.stack[-1].busy else _FRAME_SECONDS)
+            sleep(0 if self.worked or self.stack[-1].busy else _FRAME_SECONDS)

@@ -5,14 +5,15 @@
 
 Load a small indexed BMP (8 bits per pixel, uncompressed, as tools/make_sprites.py
 writes) into a ``displayio.Bitmap`` held in RAM, which draws much faster than an
-``OnDiskBitmap`` and needs no extra library. Returns the colours too, so callers can
-build several palettes (normal, dimmed, highlighted) from one sheet.
+``OnDiskBitmap`` and needs no extra library: with one ``bitmaptools.readinto`` call where
+the board has it and the rows need no padding, else a pixel at a time. Returns the colours
+too, so callers can build several palettes (normal, dimmed, highlighted) from one sheet.
 """
 
 import displayio
 
 try:
-    from typing import List, Tuple
+    from typing import Any, List, Tuple
 except ImportError:
     pass
 
@@ -44,9 +45,19 @@ def load(path: str) -> Tuple[displayio.Bitmap, List[int]]:
             colours.append(table[i * 4 + 2] << 16 | table[i * 4 + 1] << 8 | table[i * 4])
             i += 1
         bitmap = displayio.Bitmap(width, height, count)
+        handle.seek(pixels_at)
+        readinto: Any = None
+        if not width & 3:
+            try:
+                from bitmaptools import readinto
+            except ImportError:
+                pass
+        if readinto is not None:
+            # Rows of whole words (no padding), bottom-up: one call, in C.
+            readinto(bitmap, handle, 8, 1, False, False, True)
+            return bitmap, colours
         stride = (width + 3) & ~3
         row = bytearray(stride)
-        handle.seek(pixels_at)
         y = height - 1
         while y >= 0:
             handle.readinto(row)

@@ -10,6 +10,8 @@ Settings, About; the card gallery is ``handheld.gallery``, loaded when opened), 
 runs).
 """
 
+import sys
+
 import displayio
 from micropython import const
 
@@ -300,24 +302,28 @@ class OptionsScreen(Screen):
 def open_setup(app: App, entry: Any) -> None:
     """The game's set-up screen; A starts the game (or says it is not built yet)."""
     available = entry.available()
-    module = None
     if available:
         app.begin_game(entry.module)
     rows = setup_rows(app, entry)
-    if available:
-        module = entry.load()
 
     def start(app: App, values: List[int]) -> None:
-        if module is None:
+        if not available:
             app.game = entry
             app.push(MessageScreen(entry.name, _NOT_BUILT, _open_demo))
         else:
             remember(app, entry, values)
-            app.start_game(entry, module, values)
+            app.start_game(entry, entry.load(), values)
 
     rows.append(["Rules", ("A: read",), 0])
     screen = _SetupScreen(entry, rows, start)
+    screen.loading = -1 if available else len(_PREFETCH)
     app.push(screen)
+
+
+# What the set-up screen loads of its game in the frames after it is shown, one a frame
+# from the second (the first tick comes in the frame that opens it): the set-up opens
+# without them, and A starts sooner. A module not there is skipped.
+_PREFETCH = (".engine", ".flow", ".screens")
 
 
 class _SetupScreen(OptionsScreen):
@@ -326,6 +332,22 @@ class _SetupScreen(OptionsScreen):
     def __init__(self, entry: Any, rows: List[List[Any]], start: Any) -> None:
         super().__init__(entry.name, rows, start)
         self.entry = entry
+        self.loading = len(_PREFETCH)  # the next of the game's modules to load
+
+    def tick(self, app: App, now: int) -> bool:
+        """Load the next of the game's modules (``_PREFETCH``), if any is left."""
+        step = self.loading
+        if step < len(_PREFETCH):
+            self.loading = step + 1
+            if step < 0:
+                return False
+            name = self.entry.package + _PREFETCH[step]
+            if name not in sys.modules:
+                try:
+                    __import__(name)
+                except ImportError:
+                    pass
+        return False
 
     def key(self, app: App, key: int) -> None:
         """A on the Rules row reads the rules; elsewhere A starts."""

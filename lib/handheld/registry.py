@@ -68,9 +68,11 @@ class GameEntry:
         return sys.modules[self.package]
 
     def load(self) -> Any:
-        """Import the screens module (after freeing what the menus left behind)."""
-        gc.collect()
-        __import__(self.module)
+        """Import the screens module (after freeing what the menus left behind), unless
+        the set-up has loaded it already."""
+        if self.module not in sys.modules:
+            gc.collect()
+            __import__(self.module)
         return sys.modules[self.module]
 
 

@@ -37,7 +37,8 @@ LARGE = const(1)  # misc-fixed 6x10: 26 columns, 12 lines
 LINE_HEIGHT = (8, 10)
 LIST_TOP = const(15)  # where a screen's list or text starts, below its title bar
 CHAR_WIDTH = (5, 6)
-_FONT_FILES = ("fonts/fixed-5x8.bdf", "fonts/fixed-6x10.bdf")
+# The fonts' glyph sheets, made from fonts/*.bdf by tools/make_sheets.py.
+_SHEET_FILES = ("fonts/fixed-5x8.sheet", "fonts/fixed-6x10.sheet")
 # Text drops this many rows below its y, as the labels the screens were laid out with.
 _DROP = (1, 2)
 # The sheets hold printable ASCII, 32..126, then the six suit icons (127..132, drawn in
@@ -49,56 +50,40 @@ _palettes: dict = {}
 
 
 def _load_sheets() -> None:
-    """Read both BDF fonts with adafruit_bitmap_font and copy every glyph into one sheet
-    bitmap per font, then let the reader and its per-glyph bitmaps go and unload the
-    library: a loaded BDF font holds a Bitmap and a Glyph per character (about 15 KB a
-    font on CircuitPython), a sheet is one 1-bit bitmap (under 1 KB)."""
-    import gc
-    import sys
-
-    from adafruit_bitmap_font import bdf
-
-    chars = ""
-    code = _FIRST_CHAR
-    while code < _FIRST_CHAR + _CHARS:
-        chars += chr(code)
-        code += 1
+    """Read both glyph sheets (``fonts/*.sheet``, made from the BDF fonts by
+    tools/make_sheets.py: raw 1-bit rows, the leftmost pixel in each byte's lowest bit)
+    into one 1-bit bitmap per font: in one ``bitmaptools.readinto`` call each where the
+    board has it, else byte by byte."""
+    readinto: Any = None
+    try:
+        from bitmaptools import readinto
+    except ImportError:
+        pass
     size = 0
     while size < 2:
-        width = CHAR_WIDTH[size]
+        width = CHAR_WIDTH[size] * _CHARS
         height = LINE_HEIGHT[size]
-        sheet = displayio.Bitmap(width * _CHARS, height, 2)
-        with open(_FONT_FILES[size], "rb") as handle:
-            reader = bdf.BDF(handle, displayio.Bitmap)
-            reader.load_glyphs(chars)
-            ascent = reader.ascent
-            code = 0
-            while code < _CHARS:
-                glyph = reader.get_glyph(_FIRST_CHAR + code)
-                if glyph is not None:
-                    # The cell's top is the font's ascent above the baseline.
-                    left = code * width + glyph.dx
-                    top = ascent - glyph.height - glyph.dy
-                    y = 0
-                    while y < glyph.height:
-                        x = 0
-                        while x < glyph.width:
-                            if glyph.bitmap[x, y] and 0 <= top + y < height:
-                                sheet[left + x, top + y] = 1
-                            x += 1
-                        y += 1
-                code += 1
+        sheet = displayio.Bitmap(width, height, 2)
+        with open(_SHEET_FILES[size], "rb") as handle:
+            if readinto is not None:
+                readinto(sheet, handle, 1, 1, False, False, False)
+            else:
+                _read_sheet(sheet, handle.read(), width, height)
         _sheets[size] = sheet
-        reader = None
-        glyph = None
         size += 1
-    for name in (
-        "adafruit_bitmap_font.bdf",
-        "adafruit_bitmap_font.glyph_cache",
-        "adafruit_bitmap_font",
-    ):
-        sys.modules.pop(name, None)
-    gc.collect()
+
+
+def _read_sheet(sheet: displayio.Bitmap, data: bytes, width: int, height: int) -> None:
+    """Fill ``sheet`` from a glyph sheet's bytes (a board without ``bitmaptools``)."""
+    stride = (width + 7) >> 3
+    y = 0
+    while y < height:
+        x = 0
+        while x < width:
+            if data[y * stride + (x >> 3)] >> (x & 7) & 1:
+                sheet[x, y] = 1
+            x += 1
+        y += 1
 
 
 def font_sheet(size: int) -> displayio.Bitmap:
@@ -360,8 +345,10 @@ class TextPage:
         self.top = -1
         self.group = displayio.Group(x=x, y=y)
         self.labels: List[Any] = []
+        # A label for each line shown: no more than the text has, if it is all there.
+        rows = min(visible, len(lines)) if isinstance(lines, list) else visible
         row = 0
-        while row < visible:
+        while row < rows:
             text = label("", 0, row * LINE_HEIGHT[size], size)
             self.labels.append(text)
             self.group.append(text)
@@ -383,7 +370,7 @@ class TextPage:
         else:
             shown = self.lines.lines(top, self.visible)
         row = 0
-        while row < self.visible:
+        while row < len(self.labels):
             set_text(self.labels[row], shown[row] if row < len(shown) else "")
             row += 1
         return True

@@ -39,8 +39,8 @@ _PRELOADED = (
 # each module after the modules it imports (so each line is that module's own cost).
 _SHELL = ("handheld.shell", "handheld.keys", "handheld.hw", "handheld.app", "handheld.store")
 _HOME_DEPS = ("handheld.registry",)
-# handheld.ui reads the fonts with adafruit_bitmap_font.bdf only while it builds its glyph
-# sheets, then unloads it; adafruit_display_text is not used (see README: heap).
+# handheld.ui reads its glyph sheets from fonts/*.sheet (made from the BDF fonts by
+# tools/make_sheets.py); adafruit_display_text is not used (see README: heap).
 _KIT = ("handheld.layout", "handheld.ui", "handheld.screens", "handheld.home")
 _GROUPS = (
     ("shell", _SHELL),

@@ -9,6 +9,7 @@ one step of a generator test, so the gates also report the live heap between dec
 
 import gc
 
+from decktet.search import units
 from games.bharg import engine as bharg
 from games.bharg.cpu import Player as BhargPlayer
 from games.jekyll import engine as jekyll
@@ -89,7 +90,7 @@ def test_bharg_spread_over_steps():
         player = BhargPlayer(seat, "normal", 9)
         player.begin(obs, legal)
         steps = 1
-        while not player.step(2):
+        while not player.step(units(2)):
             steps += 1
         assert player.result() == whole
         game.apply_action(whole)
@@ -140,7 +141,7 @@ def test_jekyll_spread_over_steps():
             whole = JekyllPlayer(1, "normal", 5).choose(obs, None)
             player = JekyllPlayer(1, "normal", 5)
             player.begin(obs, None)
-            while not player.step(16):
+            while not player.step(units(16)):
                 yield
             assert player.result() == whole
             spread += 1

@@ -5,6 +5,7 @@ the result texts (CPython and MicroPython)."""
 from devtools import raises
 
 from decktet.cards import name
+from decktet.search import units
 from decktet.state import STATE_AT
 from games.jekyll import engine, flow
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
@@ -621,7 +622,7 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         copy.apply_action(action)
     assert expected[-1] == engine.END_TURN
     calls = 1
-    while not play.think(flow.CPU_BUDGET):
+    while not play.think(units(4)):
         calls += 1
         yield
     # Spread over many calls; the game is back where the turn began, the turn to show.

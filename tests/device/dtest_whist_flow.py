@@ -2,6 +2,7 @@
 (set-up mapping, bid picker, cursor, twiddle choice, results, summaries). Runs on CPython
 and on MicroPython (the runtime gate)."""
 
+from decktet.search import units
 from games.whist import SETUP, engine, flow
 from games.whist.engine import Game
 
@@ -413,7 +414,7 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
 def test_coach_tip_while_bidding():
     game = Game(4, engine.OPT_EASY)
     off = flow.Flow(game)
-    assert not off.tick(100) and off.tip == "" and off.status_bid() == "Bidding: 1-7 tricks"
+    assert not off.tick(units(100)) and off.tip == "" and off.status_bid() == "Bidding: 1-7 tricks"
     f = flow.Flow(game, True)
     assert f.step == flow.STEP_BID and f.tip == "Coach: thinking..."
     trump = flow.trump_name(f.obs["trump"])
@@ -422,16 +423,16 @@ def test_coach_tip_while_bidding():
 
     bid, tenths, chance = Coach().suggest(game.observation(0))
     frames = 1
-    while not f.tick(2):
+    while not f.tick(units(2)):
         frames += 1
         yield
     assert frames > 10  # spread over frames
     assert f.tip == "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
     assert len(f.tip) <= 32
-    assert not f.tick(2)  # ready: nothing more changes
+    assert not f.tick(units(2))  # ready: nothing more changes
     # Playing: the coach is quiet; the next hand's bid starts it again.
     f.confirm()
-    assert not f.tick(2)
+    assert not f.tick(units(2))
     while f.step != flow.STEP_BID:
         if f.step == flow.STEP_PLAY:
             while f.card_at_cursor() not in f.legal:
@@ -439,6 +440,6 @@ def test_coach_tip_while_bidding():
         f.confirm()
     assert f.obs["hand_index"] == 1 and f.tip == "Coach: thinking..."
     bid, tenths, chance = Coach().suggest(game.observation(0))
-    while not f.tick(50):
+    while not f.tick(units(50)):
         yield
     assert f.tip.startswith("Coach: bid %d (" % bid)

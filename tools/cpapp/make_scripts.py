@@ -33,6 +33,7 @@ from driven import DrivenSim, app, fresh_nvm  # noqa: E402
 from host_sim.sim import BOOT_MS, parse_script  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
+TIME_SCRIPT = os.path.join(HERE, "time.keys")  # the device-time model's (tools/cpapp/timing.py)
 _GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
@@ -182,9 +183,74 @@ def segments():
     return runs
 
 
-def make(seed=3):
+class TimeChain(Chain):
+    """The time model's script (tools/cpapp/time.keys): first a tour of the main menu's
+    other screens, then the segments, with one long wait in the middle of a game so the
+    autosave runs, and waits for the coach's suggestions."""
+
+    def __init__(self, segments, tour, wait_in, wait_after):
+        super().__init__(segments)
+        self.tour = list(tour)
+        self.wait_in = wait_in
+        self.wait_after = wait_after
+
+    def _next(self, sim):
+        if self.tour:
+            return self.tour.pop(0)
+        # The coach's suggestion is waited for (a player who wants it waits), so that the
+        # model times it whole.
+        flow = getattr(app().top(), "flow", None)
+        if getattr(flow, "tip", "") == "Coach: thinking..." and getattr(flow, "step", -1) == 0:
+            return "WAIT*100"
+        if self.label == self.wait_in and self.moves == self.wait_after:
+            self.moves += 1
+            return "WAIT*12000"
+        return super()._next(sim)
+
+
+# The tour: Cards (the primer, a page on), Statistics, Settings, About and the gallery of
+# cards behind it, each left with B, and back up to the first row.
+TOUR = (
+    "DOWN DOWN DOWN A",
+    "RIGHT",
+    "B",
+    "DOWN A",
+    "RIGHT",
+    "B",
+    "DOWN A",
+    "DOWN",
+    "B",
+    "DOWN A",
+    "A",
+    "RIGHT",
+    "B",
+    "B",
+    "UP UP UP UP UP UP",
+)
+# The time model's games: Gongor Whist with the coach (one pass), Bharg with three players
+# (two CPUs, one round), Jekyll & Hyde against each CPU level from either seat, and a quit.
+TIME_RUNS = (
+    ("whist-coach", "whist", (0, 0, 0, 0, 1)),
+    ("bharg-cpu", "bharg", (1, 3, 1, 1, 2)),
+    ("jekyll-normal", "jekyll", (0, 0, 0, 2)),
+    ("jekyll-easy", "jekyll", (1, 0, 1, 1)),
+    ("jekyll-hyde", "jekyll", (2, 0, 1, 2)),
+)
+
+
+def time_segments():
+    """The time script's segments (as ``segments``)."""
+    runs = [(label, _planner(game, []), 0, choices) for label, game, choices in TIME_RUNS]
+    runs.append(("whist-quit", _planner("whist", []), 6, None))
+    return runs
+
+
+def make(seed=3, time_script=False):
     """Play every segment in one simulator run; returns (seeds, words)."""
-    chain = Chain(segments())
+    if time_script:
+        chain = TimeChain(time_segments(), TOUR, "jekyll-normal", 4)
+    else:
+        chain = Chain(segments())
     sim = DrivenSim(chain, seed=seed, nvm=fresh_nvm())
     sim.run()
     if chain.segments or chain.current is not None:
@@ -192,9 +258,9 @@ def make(seed=3):
     return sim.seeds, chain.words
 
 
-def write(path=SCRIPT, seed=3):
+def write(path=SCRIPT, seed=3, time_script=False):
     """Write the script file: a SEEDS line, then one line per segment."""
-    seeds, words = make(seed)
+    seeds, words = make(seed, time_script)
     lines = ["SEEDS " + " ".join(str(s) for s in seeds)]
     for word in words:
         if word.startswith("#start-") or not lines[-1:] or lines[-1].startswith("SEEDS"):
@@ -211,6 +277,8 @@ if __name__ == "__main__":
     os.chdir(ROOT)
     try:
         count = write()
+        print("wrote %s: %d words" % (SCRIPT, count))
+        count = write(TIME_SCRIPT, time_script=True)
+        print("wrote %s: %d words" % (TIME_SCRIPT, count))
     finally:
         os.chdir(here)
-    print("wrote %s: %d words" % (SCRIPT, count))
