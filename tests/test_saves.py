@@ -18,6 +18,7 @@ from driven import DrivenSim, app, fresh_nvm, name_of, top, top_name
 from test_jekyll_screens import SETUP_CPU_FIRST
 
 import host_sim
+from decktet import search
 from decktet.rng import Rng
 from handheld import store
 
@@ -356,7 +357,7 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
             before = play.game.to_bytes()
             calls = 0
             stop_at = rng.randbelow(6) if seed % 4 == 0 else -1
-            while not play.think(jekyll_flow.CPU_BUDGET):
+            while not play.think(search.units(4)):
                 calls += 1
                 if calls == stop_at:
                     data = play.saved()
@@ -391,7 +392,7 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
 def test_a_resumed_cpu_turn_that_the_game_cannot_play_is_refused():
     game = jekyll_engine.Game(4, jekyll_flow.options_for(0, 0, 1))  # the CPU moves first
     play = jekyll_flow.Play(game, _names, 2)
-    while not play.think(jekyll_flow.CPU_BUDGET):
+    while not play.think(search.units(4)):
         pass
     data = bytearray(play.saved())
     assert data[-1] == len(play.stack) > 0

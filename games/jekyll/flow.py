@@ -461,8 +461,9 @@ class Play:
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
         turn = self.turn if self.showing else ()
-        mid_turn = self.showing or self.cpu is not None
-        out = bytearray(self.state if mid_turn else self.game.to_bytes())
+        # The CPU's player started (not the class it is made from: nothing played yet).
+        thinking = self.cpu is not None and type(self.cpu) is not type
+        out = bytearray(self.state if self.showing or thinking else self.game.to_bytes())
         out += self.cursors()
         for action in turn:
             out.append(action >> 8)
