@@ -35,7 +35,9 @@ _FRAME_SECONDS = 0.01
 # - whatever the bucket holds, once the keys have rested _REST_MS (the player may be
 #   about to switch off), or once its oldest unsaved action is _OLDEST_MS old: a
 #   switch-off loses at most that and a frame, under the 5 minutes the README promises;
-# - at once when the pause menu opens, and at the game's end or quit (with its result).
+# - when the pause menu opens, and at the game's end or quit (with its result).
+# Every write waits for an idle frame (no key, nothing drawn, no search): a key's answer
+# is on the screen first, and no frame that answers a key or thinks stalls on the flash.
 # Those last writes may take the bucket below empty: steady play's writes then wait
 # until it has earned them back. tests/test_saves.py measures writes per hour and the
 # longest stretch of play a switch-off could lose.
@@ -432,12 +434,16 @@ class App:
             self.write_due = False
             self.settings.store.save()
 
-    def _writes(self, keys: int, now: int) -> None:
-        """After the refresh: what must be written now, or the autosave in an idle frame;
-        then charge the write budget for every nvm write since the last frame."""
-        if self.save_now or self.write_due:
+    def _writes(self, idle: bool, now: int) -> None:
+        """In an ``idle`` frame (no key, nothing drawn, no search: so the screen a key
+        changed is on the display first, and no answer to a key or frame of a CPU's search
+        also stalls 75-250 ms on the flash): what must be written, or the autosave if it
+        is due; then charge the write budget for every nvm write since the last frame."""
+        if not idle:
+            pass
+        elif self.save_now or self.write_due:
             self.flush()
-        elif not keys and self.policy.due(now):
+        elif self.policy.due(now):
             self.save_game()
         if self.settings is None:
             return
@@ -533,7 +539,7 @@ class App:
         if refreshed:
             self.changed = False
             self.display.refresh()
-        self._writes(keys, now)
+        self._writes(not (keys or refreshed or self.worked), now)
         return refreshed
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
