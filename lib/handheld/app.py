@@ -212,7 +212,7 @@ class App:
         self.saved_once = False  # the running game has been saved (quitting clears it)
         self.policy = SavePolicy(0)
         self.writes_seen = 0  # the store's writes the policy has been charged for
-        self.save_now = False  # the game is written after this frame's refresh
+        self.save_now = False  # the game is written in the next idle frame
         self.write_due = False  # so is the store (a result, the settings)
         # The backlight (LIGHT_*), and Save & sleep's "off until a key".
         self.light = LIGHT_ON
@@ -408,7 +408,7 @@ class App:
 
     def save_game(self) -> None:
         """Save the running game now if it changed since its last save (``step`` calls it
-        after a refresh: see ``SavePolicy``)."""
+        in an idle frame: see ``SavePolicy``)."""
         play = self.play
         if play is None or self.recorded or play.changes() == self.saved_changes:
             return
@@ -419,13 +419,13 @@ class App:
         self._show_mark()
 
     def sleep(self) -> None:
-        """Save & sleep: the game is saved after this frame's refresh and the backlight
+        """Save & sleep: the game is saved in the next idle frame and the backlight
         goes off until a key, which only wakes it."""
         self.save_now = True
         self.asleep = True
 
     def flush(self) -> None:
-        """Write what is due at once (``step`` calls it after a refresh): the game if the
+        """Write what is due at once (``step`` calls it in an idle frame): the game if the
         pause menu asked, the store if a result or the settings changed."""
         if self.save_now:
             self.save_now = False
