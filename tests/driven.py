@@ -5,9 +5,12 @@ previous keys have been handled)."""
 
 import host_sim
 from handheld import shell
+from handheld.screens import PRIVACY_MS
 from host_sim.sim import BOOT_MS, FRAME_MS, parse_script
 
 FULL = 160 * 128  # pixels in a whole-screen refresh
+# A privacy screen's A, pressed once the screen takes it (keys before are dropped).
+PASS_KEYS = "WAIT*%d A" % PRIVACY_MS
 
 
 def app():

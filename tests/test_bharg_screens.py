@@ -15,7 +15,7 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 import os
 
 import pytest
-from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top_name
+from driven import FULL, PASS_KEYS, DrivenSim, app, fresh_nvm, name_of, top_name
 from goldens import check_golden
 from PIL import ImageChops
 
@@ -110,7 +110,7 @@ class Player:
         return key
 
     def on_PrivacyScreen(self, sim, screen):
-        return "A"
+        return PASS_KEYS
 
     def check_privacy(self, sim, screen):
         image = sim.display.image
@@ -330,7 +330,7 @@ def test_three_players_round_end_shows_three_hands():
 
 def test_taken_card_is_dimmed_and_cannot_be_discarded():
     # Set-up, privacy, then RIGHT to the discard top and A to take it.
-    script = SETUP_50.split() + ["A", "RIGHT", "A"]
+    script = SETUP_50.split() + [PASS_KEYS, "RIGHT", "A"]
 
     def stop(player, name, screen):
         return not script
@@ -426,10 +426,10 @@ GOLDENS = {
     "bharg_setup": ("DOWN A", at_once, 4),
     "bharg_privacy": (SETUP_50, at_once, 4),
     "bharg_draw": (SETUP_50, on_screen("PlayScreen", 3), 4),
-    "bharg_take_discard": (SETUP_50 + " A RIGHT A", at_once, 4),
-    "bharg_help": (SETUP_50 + " A SELECT", at_once, 4),
+    "bharg_take_discard": (SETUP_50 + " " + PASS_KEYS + " RIGHT A", at_once, 4),
+    "bharg_help": (SETUP_50 + " " + PASS_KEYS + " SELECT", at_once, 4),
     # Took the discard top, then B: back at the turn's start, the discard top lit.
-    "bharg_undo": (SETUP_50 + " A RIGHT A B", at_once, 4),
+    "bharg_undo": (SETUP_50 + " " + PASS_KEYS + " RIGHT A B", at_once, 4),
     "bharg_three_players": ("DOWN A RIGHT A", on_screen("PlayScreen", 3), 3),
     "bharg_round_end": (SETUP_50, on_screen("RoundEndScreen"), 4),
     "bharg_round_end_3p": ("DOWN A RIGHT A", on_screen("RoundEndScreen"), 2),
@@ -540,7 +540,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
 
     steps = Steps(
         *SETUP_50.split(),
-        "A",
+        PASS_KEYS,
         keep,
         "RIGHT",
         "A",
@@ -655,3 +655,22 @@ def test_continue_restores_the_cpu_seats():
     assert store.Store(nvm).load_game()[1][-3:] == b"\0\2\0"
     host_sim.run("A", nvm=nvm)
     assert top_name() == "PlayScreen" and bytes(app().top().flow.kinds) == b"\0\2\0"
+
+
+def test_a_double_tap_does_not_skip_the_privacy_screen():
+    # The first player draws and discards with a double tap (the second A 100 ms after
+    # the first): it lands on the next player's privacy screen and is dropped; the table
+    # stays covered.
+    host_sim.run(SETUP_50, seed=4)
+    first = app().top().text
+    keys = SETUP_50 + " " + PASS_KEYS + " A A A"
+    sim = host_sim.run(keys, seed=4)
+    second = app().top().text
+    assert top_name() == "PrivacyScreen" and second.startswith("Pass to") and second != first
+    assert TABLE_GREEN not in {colour for _, colour in sim.display.image.getcolors(FULL)}
+    # Taps and held A within the first 0.6 s are dropped too; after it, A goes on.
+    host_sim.run(keys + " WAIT*300 A*200", seed=4)
+    assert top_name() == "PrivacyScreen"
+    host_sim.run(keys + " " + PASS_KEYS, seed=4)
+    assert top_name() == "PlayScreen"
+    assert flow.player_name(app().top().flow.seat) in second

@@ -197,7 +197,7 @@ def test_privacy_screen_hides_the_cards(unbuilt):
     assert len(colours) <= 4
     host_sim.run("A A A SELECT B")
     assert top_name() == "PrivacyScreen"
-    host_sim.run("A A A SELECT A")
+    host_sim.run("A A A SELECT WAIT*600 A")
     assert top_name() == "DemoScreen"
 
 

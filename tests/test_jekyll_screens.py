@@ -8,7 +8,7 @@ UPDATE_GOLDENS=1).
 """
 
 import pytest
-from driven import FULL, DrivenSim, app, fresh_nvm, name_of, top, top_name
+from driven import FULL, PASS_KEYS, DrivenSim, app, fresh_nvm, name_of, top, top_name
 from goldens import check_golden
 
 import host_sim
@@ -70,7 +70,7 @@ class Player:
             return None
         if kind == "PrivacyScreen":
             self._check_privacy(sim)
-            return "A"
+            return PASS_KEYS
         if kind == "PeekScreen":
             self.peeks += 1
             return "A"
@@ -245,7 +245,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
 
 def test_pixels_pushed_per_input():
     # Set-up, start, draw; menu: RIGHT RIGHT = Flip, A; RIGHT moves the ribbon cursor.
-    start = "DOWN DOWN A A A A RIGHT RIGHT A"
+    start = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.rcur == 1 and screen.flow.top == 0
@@ -310,7 +310,7 @@ def test_setup_rows_match_engine_options():
     host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
     # The first turn comes after Dr. Jekyll's privacy screen.
     assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
-    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A A")
+    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A WAIT*600 A")
     game = top().game
     options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     assert game.to_bytes()[1] == options  # the state's first byte, after the tag
@@ -371,7 +371,7 @@ def _cpu_move_lit(sim, screen):
 
 # Jekyll & Hyde from the main menu, started, his privacy screen, the draw; then Play: the
 # first hand card face up at the first gap.
-_DRAWN = "DOWN DOWN A A A A"
+_DRAWN = "DOWN DOWN A A WAIT*600 A A"
 _PLAYED = _DRAWN + " A A A A"
 
 
@@ -379,16 +379,16 @@ def _golden_images():
     """name -> a function making the image (fixed seeds and keys, so exact pixels)."""
     return {
         "jekyll_setup": lambda: host_sim.run("DOWN DOWN A", seed=3).display.image,
-        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A A", seed=3).display.image,
+        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A WAIT*600 A", seed=3).display.image,
         "jekyll_menu_apothecary": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A A A", seed=3).display.image
+            host_sim.run("DOWN DOWN A RIGHT A WAIT*600 A A", seed=3).display.image
         ),
         "jekyll_place_face_down": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
+            host_sim.run("DOWN DOWN A RIGHT A WAIT*600 A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
         ),
         "jekyll_flip": lambda: (
             host_sim.run(
-                "DOWN DOWN A A A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
+                "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
                 seed=3,
             ).display.image
         ),
@@ -421,7 +421,7 @@ def test_take_a_trick_by_keys():
 
 def test_ending_a_turn_with_actions_left_asks_first():
     # Jekyll's first turn: draw, flip one card (two actions left), End turn: a question.
-    keys = "DOWN DOWN A A A A RIGHT RIGHT A A RIGHT A"
+    keys = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
     host_sim.run(keys, seed=5)
     assert name_of(top()) == "ConfirmScreen" and top().text == "You have 2 actions left."
     # B: back at the table, the turn goes on.
@@ -461,14 +461,14 @@ def test_undo_from_the_pause_menu_restores_the_turn():
 def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     # You play: Hyde 2nd (the third row). Pausing saves the game at once.
     nvm = fresh_nvm()
-    host_sim.run("DOWN DOWN A DOWN DOWN RIGHT A A A START", seed=5, nvm=nvm)
+    host_sim.run("DOWN DOWN A DOWN DOWN RIGHT A WAIT*600 A A START", seed=5, nvm=nvm)
     assert top_name() == "PauseMenu"
     slot, data = store.Store(nvm).load_game()
     assert slot == 2 and data[1] == 64  # the option byte, after the tag
     # Switched off and on: Continue, Dr. Jekyll's privacy screen, the same game.
     host_sim.run("A", nvm=nvm)
     assert top_name() == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
-    host_sim.run("A A", nvm=nvm)
+    host_sim.run("A WAIT*600 A", nvm=nvm)
     assert top().game.options == 64 and top().flow.obs["current"] == 0
     # A whole game with the owner as Mr. Hyde: Jekyll wins (the policy turns faces to his
     # side), so it counts as played, not won, with Hyde's points as the score.
@@ -540,3 +540,15 @@ def test_continue_restores_the_cpu_opponent():
     assert name_of(screen) == "PlayScreen"
     assert screen.flow.opponent == 2 and screen.flow.cpu_seat == 0 and screen.flow.seat == 1
     assert screen.game.to_bytes() == data[: -flow.CURSOR_BYTES - 1]
+
+
+def test_a_double_tap_does_not_skip_the_privacy_screen():
+    # "End turn" confirmed with a double tap: the second A lands on "Pass to Mr. Hyde"
+    # 100 ms after it was drawn and is dropped; Mr. Hyde's hand stays covered.
+    keys = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
+    sim = host_sim.run(keys + " A A", seed=5)
+    assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Mr. Hyde"
+    colours = {c for _, c in sim.display.image.getcolors(FULL)}
+    assert not any(close(c, FACE_RGB) for c in colours)
+    host_sim.run(keys + " A " + PASS_KEYS, seed=5)
+    assert name_of(top()) == "PlayScreen" and top().flow.obs["current"] == 1

@@ -99,11 +99,11 @@ def test_switch_off_continue_and_finish_as_without_it(game, seed, finals):
 def test_quitting_clears_the_save_and_pausing_saves_at_once():
     nvm = fresh_nvm()
     # Bharg, 2 players: start, pass the device, draw (a changed game), pause.
-    host_sim.run("DOWN A A A A START", seed=2, nvm=nvm)
+    host_sim.run("DOWN A A WAIT*600 A A START", seed=2, nvm=nvm)
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).load_game()[0] == 1
     # Resume from the pause menu, quit to the menu: the game is abandoned, its save goes.
-    host_sim.run("DOWN A A A A START A START UP A A", seed=2, nvm=nvm)
+    host_sim.run("DOWN A A WAIT*600 A A START A START UP A A", seed=2, nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).load_game() is None
 
 

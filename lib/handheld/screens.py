@@ -10,7 +10,8 @@ Generic screens the whole app and every game reuse:
   closes it, then ``then(app)`` runs if given.
 - ``ConfirmScreen(title, text, then)``: a question; A does ``then(app)``, B cancels.
 - ``PrivacyScreen(text, then=None)``: a full-screen "Pass to Player 2 - press A"
-  with no cards, to hand the device over in hot-seat games; A closes it.
+  with no cards, to hand the device over in hot-seat games; A closes it, once it has been
+  shown for ``PRIVACY_MS``.
 - (``handheld.reader.TextScreen(title, path)``: a rules page, loaded only while open.)
 - ``PauseMenu()``: what START opens over a play screen.
 - ``GameOverScreen(title, text)``: a game's result; A plays again, B goes home.
@@ -38,6 +39,9 @@ _MARK_X = const(158)  # the save mark: right of the last text column of a play s
 _MARK_Y = const(2)
 _DRESS_EVERY_MS = const(60000)
 _HINT_Y = 119
+# A privacy screen takes A only once it has been shown this long (ms): a double tap meant
+# for the screen before it would otherwise show the next player's hand to the last one.
+PRIVACY_MS = const(600)
 
 
 def hint(text: str) -> Any:
@@ -183,7 +187,8 @@ class PrivacyScreen(Screen):
     """A blank screen with one message, shown while the device changes hands.
 
     Push it after updating the play screen for the next player: it covers the whole
-    display, so no card shows until that player presses A.
+    display, so no card shows until that player presses A. Keys pressed in its first
+    ``PRIVACY_MS`` are dropped (the last player's double tap); its "press A" appears then.
     """
 
     def __init__(
@@ -192,9 +197,12 @@ class PrivacyScreen(Screen):
         super().__init__()
         self.text = text
         self.then = then
+        self.shown_at = 0
+        self.prompt: Any = None
 
     def build(self, app: App) -> None:
-        """The message, centred, and the A prompt."""
+        """The message, centred, and the A prompt (hidden until A can act)."""
+        self.shown_at = app.frame_at
         self.group = displayio.Group()
         lines = wrap_text(self.text, 24)
         top = 50 - len(lines) * 6
@@ -204,11 +212,20 @@ class PrivacyScreen(Screen):
             )
             top += 12
         prompt = "press A"
-        self.group.append(ui.label(prompt, (ui.WIDTH - len(prompt) * 6) // 2, top + 12, ui.LARGE))
+        self.prompt = ui.label(prompt, (ui.WIDTH - len(prompt) * 6) // 2, top + 12, ui.LARGE)
+        self.prompt.hidden = True
+        self.group.append(self.prompt)
+
+    def tick(self, app: App, now: int) -> bool:
+        """Show the prompt once A can act."""
+        if self.prompt.hidden and ticks_diff(now, self.shown_at) >= PRIVACY_MS:
+            self.prompt.hidden = False
+            return True
+        return False
 
     def key(self, app: App, key: int) -> None:
-        """Only A goes on."""
-        if key == K_A:
+        """Only A goes on, and only once the screen has been shown for ``PRIVACY_MS``."""
+        if key == K_A and ticks_diff(app.frame_at, self.shown_at) >= PRIVACY_MS:
             then = self.then
             app.pop()
             if then is not None:
