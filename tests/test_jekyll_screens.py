@@ -384,11 +384,14 @@ def _golden_images():
             host_sim.run("DOWN DOWN A RIGHT A WAIT*600 A A", seed=3).display.image
         ),
         "jekyll_place_face_down": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A WAIT*600 A A A A RIGHT A RIGHT RIGHT", seed=3).display.image
+            host_sim.run(
+                "DOWN DOWN A RIGHT A WAIT*600 A A A A RIGHT A RIGHT RIGHT", seed=3
+            ).display.image
         ),
         "jekyll_flip": lambda: (
             host_sim.run(
-                "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
+                "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A"
+                " RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
                 seed=3,
             ).display.image
         ),
