@@ -13,6 +13,7 @@ Regenerate the goldens after an intended change of look (then review the PNGs):
 """
 
 import os
+import random
 
 import pytest
 from driven import FULL, PASS_KEYS, DrivenSim, app, fresh_nvm, name_of, top_name
@@ -264,7 +265,9 @@ def check_table(screen, obs):
     assert "Deck %d" % obs["deck_count"] in texts
     for seat, score in enumerate(obs["scores"]):
         marker = ">" if seat == obs["player"] else " "
-        assert "%sP%d %d pts" % (marker, seat + 1, score) in texts
+        # The owner is "You" against CPUs.
+        tag = "You" if seat == 0 and any(screen.flow.kinds) else "P%d" % (seat + 1)
+        assert "%s%s %d pts" % (marker, tag, score) in texts
     legal = screen.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.cards.is_dimmed(slot)
@@ -585,13 +588,13 @@ def test_a_whole_match_against_the_cpu_by_keys():
     assert "PrivacyScreen" not in player.seen and player.privacy_count == 0
     assert len(player.cpu_moves) >= 2
     for seat, text, hint_text in player.cpu_moves:
-        assert seat == 1 and text.startswith("P2 ") and ", out " in text
+        assert seat == 1 and text == "P2 (CPU) played: see above"
         assert hint_text == "A go on  SEL help"
     # Between rounds the scoreboard, at the end the kit's game-over screen and statistics.
     assert "ScoreScreen" in player.seen
     _, screen, texts = player.shots["GameOverScreen"]
     winner = obs["match_winner"]
-    assert screen.heading == ("Player 1 wins!" if winner == 0 else "Player 2 (CPU) wins!")
+    assert screen.heading == ("You win!" if winner == 0 else "Player 2 (CPU) wins!")
     assert "Player 2 (CPU): %d pts" % obs["scores"][1] in screen.text
     stats = store.Stats(nvm)
     assert stats.played(1) == 1 and stats.won(1) == (1 if winner == 0 else 0)
@@ -619,6 +622,7 @@ def test_the_cpu_move_stays_on_show_until_its_pause_ends():
                 assert screen.hint.text == "wait for the CPU  SEL help"
                 return "WAIT*50"
             seen["text"] = screen.name.text
+            seen["summary"] = [line.text for line in screen.summary]
             assert screen.status.text == "P2 (CPU) moved"
             return "WAIT*1000"
         if "later" not in seen:
@@ -627,12 +631,18 @@ def test_the_cpu_move_stays_on_show_until_its_pause_ends():
             seen["later"] = True
             return "WAIT*600"
         assert screen.flow.mover == -1 and screen.flow.drawing()
-        assert screen.status.text == "P1 draw a card" and screen.name.text == "Draw from the deck"
+        assert screen.status.text == "You draw a card" and screen.name.text == "Draw from the deck"
         seen["done"] = True
         return None
 
     driven(planner).run()
-    assert seen["text"].startswith("P2 ") and ", out " in seen["text"] and "done" in seen
+    # The move is said once, on the summary line; the name line points there.
+    assert seen["text"] == "P2 (CPU) played: see above" and "done" in seen
+    assert (
+        [line for line in seen["summary"] if line.startswith("P2 ")]
+        == [line for line in seen["summary"] if ", threw " in line]
+        != []
+    )
 
 
 def test_continue_restores_the_cpu_seats():
@@ -674,3 +684,65 @@ def test_a_double_tap_does_not_skip_the_privacy_screen():
     host_sim.run(keys + " " + PASS_KEYS, seed=4)
     assert top_name() == "PlayScreen"
     assert flow.player_name(app().top().flow.seat) in second
+
+
+def test_the_discard_cursor_starts_on_the_unbound_card_worth_most():
+    # Over many turns of random games: the cursor starts on a legal card; on the unbound
+    # card worth most when there is one, never on a card of a set while another may go.
+    rng = random.Random(7)
+    checked = sets_spared = 0
+    for seed in range(12):
+        game = engine.Game(seed)
+        play = flow.Play(game)
+        play.covered = False
+        for _ in range(60):
+            if game.is_over() or engine.NEXT_ROUND in game.legal_actions():
+                break
+            if play.seat != game.current_player():
+                play._show_seat(game.current_player())
+                play.covered = False
+            if play.phase == flow.PHASE_DRAW:
+                action = rng.choice(game.legal_actions())
+                game.apply_action(action)
+                play.cursor = -1
+                play.sync()
+                continue
+            slots = range(len(play.order))
+            legal = [s for s in slots if engine.DISCARD_BASE + play.order[s] in play.legal]
+            assert play.cursor in legal
+            unbound = [s for s in legal if play.marks[s] == flow.MARK_NONE]
+            if unbound:
+                best = max(engine.card_value(play.order[s]) for s in unbound)
+                assert play.cursor in unbound
+                assert engine.card_value(play.order[play.cursor]) == best
+            in_set = (flow.MARK_SET, flow.MARK_SET_2)
+            if any(play.marks[s] not in in_set for s in legal):
+                if any(play.marks[s] in in_set for s in legal):
+                    sets_spared += 1
+                assert play.marks[play.cursor] not in in_set
+            checked += 1
+            game.apply_action(rng.choice(game.legal_actions()))
+            play.sync()
+    assert checked > 200 and sets_spared > 20
+
+
+def test_the_bars_legend_shows_once_a_round():
+    # The first table of a round with a bar under the hand explains the bars on the hint
+    # line, until the next action; later turns of the round show the key hint.
+    from handheld.keys import K_A
+
+    game = engine.Game(4)
+    play = flow.Play(game)
+    play.covered = False
+    shown = []
+    for _ in range(30):
+        if engine.NEXT_ROUND in game.legal_actions() or game.is_over():
+            break
+        play._show_seat(game.current_player())
+        play.covered = False
+        shown.append((any(play.marks), play.hint_text()))
+        play.key(K_A)  # the deck, then the discard cursor's card
+        play.key(K_A)
+    legends = [i for i, (_, text) in enumerate(shown) if text.startswith("bars:")]
+    first_bars = [i for i, (bars, _) in enumerate(shown) if bars][0]
+    assert legends == [first_bars]

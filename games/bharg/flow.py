@@ -110,10 +110,26 @@ def kinds_from_values(values: Sequence[int]) -> bytes:
 
 
 def player_name(seat: int, kinds: Any = b"") -> str:
-    """ "Player 1" for seat 0; "Player 2 (CPU)" for a CPU seat of ``kinds``."""
+    """ "Player 1" for seat 0 ("You" against CPUs); "Player 2 (CPU)" for a CPU seat of
+    ``kinds``."""
     if seat < len(kinds) and kinds[seat]:
         return "Player %d (CPU)" % (seat + 1)
+    if seat == 0 and any(kinds):
+        return "You"
     return "Player %d" % (seat + 1)
+
+
+def seat_tag(seat: int, kinds: Any = b"") -> str:
+    """A seat in a few letters: "P2"; the device's owner is "You" against CPUs (there is
+    no one else to hand it to)."""
+    if seat == 0 and any(kinds):
+        return "You"
+    return "P%d" % (seat + 1)
+
+
+def does(who: str, verb: str) -> str:
+    """``who`` and ``verb`` agreeing: "P2 deals", "You deal"."""
+    return "%s %s%s" % (who, verb, "" if who == "You" else "s")
 
 
 def hand_layout(
@@ -188,11 +204,11 @@ def pile_action(pile: int) -> int:
 
 def turn_text(seat: int, took: int, discarded: int) -> str:
     """One seat's last turn in at most ``SUMMARY_COLUMNS`` characters, e.g.
-    "P1 took 9~ Sea, out 6~ Mill" (~: the suit icons) or "P1 drew, out A~ Ace Moons"; too
-    long, the taken card by its label alone (then the discarded one too)."""
+    "P1 took 9~ Sea, threw 6~ Mill" (~: the suit icons) or "P1 drew, threw A~ Ace Moons";
+    too long, the taken card by its label alone (then the discarded one too)."""
     if discarded < 0:
         return "P%d: no turn yet" % (seat + 1)
-    tail = ", out " + short_name(discarded)
+    tail = ", threw " + short_name(discarded)
     if took == FROM_DECK:
         return "P%d drew%s" % (seat + 1, tail)
     head = "P%d took " % (seat + 1)
@@ -201,7 +217,7 @@ def turn_text(seat: int, took: int, discarded: int) -> str:
     if len(head) + len(taken) + len(tail) > SUMMARY_COLUMNS:
         taken = label(took)
         if len(head) + len(taken) + len(tail) > SUMMARY_COLUMNS:
-            tail = ", out " + label(discarded)
+            tail = ", threw " + label(discarded)
     return head + taken + tail
 
 
@@ -239,15 +255,17 @@ def turn_summary(observation: Dict[str, Any]) -> List[str]:
     return lines
 
 
-def round_text(observation: Dict[str, Any]) -> str:
-    """The round result for the title bar: "P2 wins 17 pts" or "no score"."""
+def round_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
+    """The round result for the title bar: "P2 wins 17 pts", "You win 17 pts" or
+    "no score"."""
     result = observation["round_result"]
     if result is None:
         return ""
-    if result["winner"] < 0:
+    winner = result["winner"]
+    if winner < 0:
         # Why (turn limit, rebuilt twice) goes on the round-end screen's hint line.
         return "no score"
-    return "P%d wins %d pts" % (result["winner"] + 1, result["points"])
+    return "%s %d pts" % (does(seat_tag(winner, kinds), "win"), result["points"])
 
 
 def target_text(observation: Dict[str, Any]) -> str:
@@ -261,7 +279,9 @@ def target_text(observation: Dict[str, Any]) -> str:
 def match_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     """The match result's title: the winner, or a draw."""
     winner = observation["match_winner"]
-    return "Draw" if winner < 0 else "%s wins!" % player_name(winner, kinds)
+    if winner < 0:
+        return "Draw"
+    return does(player_name(winner, kinds), "win") + "!"
 
 
 def final_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
@@ -376,6 +396,8 @@ class Play:
         self.covered = True
         self.event = EVENT_NONE
         self.refusal = ""  # why the last key could not act, for the hint line
+        self.legend = False  # the hint line explains the bars under the hand (``sync``)
+        self.legend_round = 0  # the round it last did
         self._show_seat(self.next_human())
 
     # -- state from the engine ---------------------------------------------------------------
@@ -410,35 +432,52 @@ class Play:
         self.legal = game.legal_actions() if acting else []
         if TAKE_DISCARD not in self.legal:
             self.pile = PILE_DECK
-        previous = self.order
         order, marks, groups = hand_layout(obs["arrangement"])
         self.order = order
         self.marks = marks
         self.groups = groups
+        # The first time a round's table shows a bar under the hand, the hint line says
+        # what the bars mean, until the next action (``_apply``).
+        self.legend = bool(self.legal) and obs["round"] != self.legend_round and any(marks)
         if self.discarding():
             if self.cursor < 0:
-                self.cursor = 0
-                i = 0
-                while i < len(order):
-                    if order[i] not in previous:
-                        self.cursor = i
-                    i += 1
+                self.cursor = self.default_discard()
             self.cursor = min(self.cursor, len(order) - 1)
-            # The card just taken from the discard pile may not go back: start on the next
-            # card that may.
-            step = 0
-            while step < len(order) and DISCARD_BASE + order[self.cursor] not in self.legal:
-                self.cursor = (self.cursor + 1) % len(order)
-                step += 1
         else:
             self.cursor = -1
         self.old_cursor = self.cursor
         return DRAW_ALL
 
+    def default_discard(self) -> int:
+        """The hand slot the discard cursor starts on: the unbound card worth most (what
+        the easy CPU discards when the arrangement stays), else a card the Ace Pile binds,
+        and a card of a set only when every other card must stay (the one just taken)."""
+        best = -1
+        best_rank = -1
+        slot = 0
+        while slot < len(self.order):
+            card = self.order[slot]
+            if DISCARD_BASE + card in self.legal:
+                mark = self.marks[slot]
+                if mark == MARK_NONE:
+                    rank = 2 + card_value(card)
+                elif mark == MARK_ACE:
+                    rank = 1
+                else:
+                    rank = 0
+                if rank > best_rank:
+                    best = slot
+                    best_rank = rank
+            slot += 1
+        return max(best, 0)
+
     def _apply(self, action: int) -> None:
         """Send an action to the engine; only the shown seat's take of the discard top
         keeps the game before it, for ``undo``."""
         game = self.game
+        if self.legend:
+            self.legend = False
+            self.legend_round = self.obs["round"]
         self.saved = game.to_bytes() if action == TAKE_DISCARD and self.cpu is None else None
         game.apply_action(action)
         self.applied += 1
@@ -460,13 +499,14 @@ class Play:
         )
 
     def status_text(self) -> str:
-        """Whose turn and what to do: "P1 draw a card", "P2 (CPU) thinking"."""
+        """Whose turn and what to do: "P1 draw a card" ("You draw a card" against CPUs),
+        "P2 (CPU) thinking"."""
         if self.mover >= 0:
             return "P%d (CPU) moved" % (self.mover + 1)
         if self.waiting():
             return "P%d (CPU) thinking" % (self.game.current_player() + 1)
         doing = "draw a card" if self.phase == PHASE_DRAW else "discard a card"
-        return "P%d %s" % (self.seat + 1, doing)
+        return "%s %s" % (seat_tag(self.seat, self.kinds), doing)
 
     def round_info(self) -> str:
         """The round and the target: "Rd 2 to 50", or "1 round" for a single round."""
@@ -485,7 +525,7 @@ class Play:
         if seat >= len(scores):
             return ""
         mark = ">" if seat == self.seat else " "
-        return "%sP%d %d pts" % (mark, seat + 1, scores[seat])
+        return "%s%s %d pts" % (mark, seat_tag(seat, self.kinds), scores[seat])
 
     def dimmed(self, slot: int) -> bool:
         """True for a hand card that may not be discarded now (the one just taken)."""
@@ -504,8 +544,8 @@ class Play:
         CPU's move on show."""
         obs = self.obs
         if self.mover >= 0:
-            took, discarded = obs["last_turns"][self.mover]
-            return turn_text(self.mover, took, discarded)
+            # The summary lines above say what it did.
+            return "P%d (CPU) played: see above" % (self.mover + 1)
         if self.cursor >= 0:
             card = self.order[self.cursor]
             mark = self.marks[self.cursor]
@@ -526,6 +566,8 @@ class Play:
         """The key hint of the phase, or why the last key could not act."""
         if self.refusal:
             return self.refusal
+        if self.legend:
+            return "bars: blue/pink sets, green Ace"
         if self.mover >= 0:
             return "A go on  SEL help"
         if self.waiting():

@@ -387,7 +387,9 @@ class RoundEndScreen(Screen):
         winner = result["winner"]
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
-        self.group.append(ui.title_bar("Round %d: %s" % (obs["round"], flow.round_text(obs))))
+        self.group.append(
+            ui.title_bar("Round %d: %s" % (obs["round"], flow.round_text(obs, self.flow.kinds)))
+        )
         count = len(hands)
         # Three rows of cards and bars (34 px each) fit between the title bar and the hint
         # line with 2 px between them; two rows leave room for the Ace Pile line.
@@ -409,7 +411,8 @@ class RoundEndScreen(Screen):
             self.group.append(row.group)
             self.rows.append(row)
             colour = ui.ACCENT if seat == winner else ui.WHITE
-            self.group.append(ui.label("P%d" % (seat + 1), _ROUND_TEXT_X, y, ui.LARGE, colour))
+            tag = flow.seat_tag(seat, self.flow.kinds)
+            self.group.append(ui.label(tag, _ROUND_TEXT_X, y, ui.LARGE, colour))
             self.group.append(ui.label("unbound", _ROUND_TEXT_X, y + 11, ui.SMALL, ui.GREY))
             self.group.append(
                 ui.label("%d" % result["unbound"][seat], _ROUND_TEXT_X, y + 19, ui.LARGE, colour)
@@ -467,7 +470,8 @@ class ScoreScreen(Screen):
         most = max(max(scores), target, 1)
         seat = 0
         while seat < len(scores):
-            self.group.append(ui.label("P%d" % (seat + 1), 3, y + 1, ui.LARGE, ui.WHITE))
+            tag = flow.seat_tag(seat, self.flow.kinds)
+            self.group.append(ui.label(tag, 3, y + 1, ui.LARGE, ui.WHITE))
             self.group.append(ui.rect(full, 10, ui.BAR, 24, y))
             filled = scores[seat] * full // most
             if filled:
@@ -484,7 +488,11 @@ class ScoreScreen(Screen):
         # Who deals the next round, and so who starts it.
         count = len(scores)
         dealer = (obs["dealer"] + 1) % count
-        text = "Next: P%d deals, P%d starts" % (dealer + 1, (dealer + 1) % count + 1)
+        kinds = self.flow.kinds
+        text = "Next: %s, %s" % (
+            flow.does(flow.seat_tag(dealer, kinds), "deal"),
+            flow.does(flow.seat_tag((dealer + 1) % count, kinds), "start"),
+        )
         self.group.append(ui.label(text, 24, y + 10, ui.SMALL, ui.WHITE))
         self.group.append(hint("A: deal round %d" % (obs["round"] + 1)))
 
