@@ -136,6 +136,8 @@ def test_the_primer_over_a_game_offers_no_gallery_and_is_unloaded_after():
 
     import host_sim
 
+    # (An earlier test in this process may have opened the gallery.)
+    sys.modules.pop("handheld.gallery", None)
     # Whist's set-up (its modules loaded), its Rules row, the rules page, the primer.
     host_sim.run("A UP A SELECT")
     assert top_name() == "PrimerScreen"

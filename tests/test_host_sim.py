@@ -67,6 +67,14 @@ def test_card_cursor_move_pushes_few_pixels():
     assert top_name() == "GalleryScreen"
     cursor_move = sim.display.pushed[-1]
     assert 0 < cursor_move < FULL // 4, cursor_move
+    # Labelled by rank, suit icons and name (not by the card's index), under a title.
+    from decktet.cards import display_name
+
+    screen = app().top()
+    assert screen.name.text == display_name(1) and screen.title.text == "Cards 1-24 of 45"
+    host_sim.run("UP A A UP")
+    assert app().top().title.text == "Cards 25-45 of 45"
+    assert app().top().name.text == display_name(37)
 
 
 def test_no_refresh_without_input():

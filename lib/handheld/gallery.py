@@ -21,9 +21,10 @@ except ImportError:
 
 
 class GalleryScreen(Screen):
-    """All 45 card faces, 24 to a page in three overlapping rows: a reviewer's check of
-    the card art and of ``CardRow``. Arrows move the cursor (the name shows below),
-    SELECT cycles the demo styles: plain, non-Moons dimmed, backs.
+    """All 45 card faces, 24 to a page in three overlapping rows under a title: a
+    reviewer's check of the card art and of ``CardRow``. Arrows move the cursor (the card's
+    rank, suit icons and name show below), SELECT cycles the demo styles: plain, non-Moons
+    dimmed, backs; A or B goes back.
     """
 
     _PER_ROW = 8
@@ -36,20 +37,25 @@ class GalleryScreen(Screen):
         self.page = -1
         self.mode = 0
         self.name: Any = None
+        self.title: Any = None
 
     def build(self, app: App) -> None:
-        """Three card rows, a name line and a hint."""
+        """A title, three card rows, a name line and a hint."""
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
+        self.group.append(ui.rect(ui.WIDTH, 12, ui.BAR))
+        self.title = ui.label("", 3, 1, ui.LARGE, ui.ACCENT)
+        self.group.append(self.title)
         r = 0
         while r < self._ROWS:
-            row = cardview.CardRow(self._PER_ROW, 2, 6 + r * 34, ui.WIDTH - 4)
+            # 31 px apart: a raised card (the cursor's) overlaps the row above by 3 px.
+            row = cardview.CardRow(self._PER_ROW, 2, 16 + r * 31, ui.WIDTH - 4)
             self.rows.append(row)
             self.group.append(row.group)
             r += 1
         self.name = ui.label("", 2, 108, ui.LARGE, ui.ACCENT)
         self.group.append(self.name)
-        self.group.append(ui.label("SELECT style", 100, 119, ui.SMALL, ui.GREY))
+        self.group.append(ui.label("<> move  SEL style  B back", 2, 119, ui.SMALL, ui.GREY))
         self._show()
 
     def _show(self) -> None:
@@ -59,13 +65,17 @@ class GalleryScreen(Screen):
         if page != self.page:
             self.page = page
             self._fill_page()
+            last = min((page + 1) * per_page, cards.NUM_CARDS)
+            ui.set_text(
+                self.title, "Cards %d-%d of %d" % (page * per_page + 1, last, cards.NUM_CARDS)
+            )
         local = self.index - page * per_page
         r = 0
         while r < self._ROWS:
             row = self.rows[r]
             row.set_cursor(local - r * self._PER_ROW if local // self._PER_ROW == r else -1)
             r += 1
-        text = "%d %s" % (self.index, cards.name(self.index))
+        text = cards.display_name(self.index)
         if self.mode == 1:
             text += " (dim)" if not cards.suits(self.index) & cards.MOONS else ""
         ui.set_text(self.name, text)
