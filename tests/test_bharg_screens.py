@@ -327,7 +327,7 @@ def test_three_players_round_end_shows_three_hands():
     assert bottoms[2] <= 119
     assert [screen.rows[i + 1].group.y - bottoms[i] for i in range(2)] == [2, 2]
     ace = screen.ace_top
-    assert ("Ace Pile: %s  A scores" % flow.short_name(ace)) in texts
+    assert ("Ace: %s  A scores" % flow.short_name(ace)) in texts
     assert set(player.privacy_frames) == {"Pass to Player %d" % n for n in (1, 2, 3)}
 
 

@@ -57,7 +57,7 @@ class Player:
         self.played = self.moved = self.taken = self.transforms = 0
         self.plays = []  # pixels pushed by the A that played a card
         self.cpu_covers = 0  # frames of the CPU's cover screen
-        self.cpu_shown = []  # (caption, lit card, hint) of each CPU action on show
+        self.cpu_shown = []  # (caption, lit card, hint, info) of each CPU action on show
         self.sheet_kept = 0  # cover frames with the card sheet still loaded
 
     def __call__(self, sim):
@@ -134,7 +134,12 @@ class Player:
 
             # The CPU's turn on show: its module already gone; A shows the next action.
             assert "games.jekyll.cpu" not in sys.modules
-            shown = (screen.caption.text, screen.flow.lit_cards()[0], screen.hint.text)
+            shown = (
+                screen.caption.text,
+                screen.flow.lit_cards()[0],
+                screen.hint.text,
+                screen.info.text,
+            )
             if not self.cpu_shown or self.cpu_shown[-1] != shown:
                 self.cpu_shown.append(shown)
             return ["A"]
@@ -508,8 +513,11 @@ def test_a_whole_game_against_the_cpu_by_keys():
     assert player.privacy_checks == 0 and player.cpu_covers > 5 and player.sheet_kept == 0
     assert len(player.cpu_shown) > 10
     plays = 0
-    for caption, lit, hint_text in player.cpu_shown:
+    for caption, lit, hint_text, info in player.cpu_shown:
         assert hint_text == "CPU: A next  SELECT tricks" and len(caption) <= 31
+        # The info line counts the actions on show, not the step after them.
+        done, total = info.split()[-1].split("/")
+        assert info.startswith("Jekyll (CPU) ") and 1 <= int(done) <= int(total) <= 8
         played = " up, " in caption or " down, " in caption
         if played or caption.startswith("move ") or caption.startswith("flip "):
             assert lit >= 0  # the card it left is lit

@@ -423,12 +423,11 @@ class RoundEndScreen(Screen):
             text = "Ace Pile: %s" % (cards.display_name(ace) if ace >= 0 else "empty")
             self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
             text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
+        elif reason == "win":
+            # (31 columns: the card's short name fits with "Ace:", not with "Ace Pile:")
+            text = "Ace: %s  A scores" % (flow.short_name(ace) if ace >= 0 else "none")
         else:
-            text = flow.short_name(ace) if ace >= 0 else "no Ace"
-            if reason == "win":
-                text = "Ace Pile: %s  A scores" % text
-            else:
-                text = "%s; %s  A ok" % (reason, text)
+            text = "%s; Ace %s  A ok" % (reason, cards.label(ace) if ace >= 0 else "none")
         self.group.append(hint(text))
 
     def key(self, app: App, key: int) -> None:

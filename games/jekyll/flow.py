@@ -584,6 +584,19 @@ class Play:
             return take_action(n - 3 - start if mirrored else start)
         return -1
 
+    def status_text(self) -> str:
+        """The info line: whose turn it is and what is due (``phase_text``); while the
+        CPU's turn is on show, which of its actions the caption names ("Hyde (CPU) 2/5"),
+        not the step after it."""
+        if self.mode == MODE_SHOW and self.turn:
+            total = len(self.turn) - (engine.END_TURN in self.turn)
+            left = len(self.stack) - (engine.END_TURN in self.stack)
+            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], total - left, total)
+        if self.mode == MODE_ANIM:
+            # The observation is already past it: the turn goes on once the wave ends.
+            return "%s: transform" % SHORT_NAMES[self.obs["current"]]
+        return phase_text(self.obs)
+
     def caption(self) -> str:
         """What A would do (the engine's words), or what there is to know."""
         mode = self.mode

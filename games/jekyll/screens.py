@@ -277,7 +277,6 @@ class PlayScreen(Screen):
             ui.set_hidden(self.banner_h, side != 1)
             ui.set_text(self.banner, "DR. JEKYLL'S SIDE" if side == 0 else "MR. HYDE'S SIDE")
             ui.set_text(self.turn, "turn %d" % obs["turn"])
-            ui.set_text(self.info, flow.phase_text(obs))
             ui.set_text(self.score, flow.score_text(obs["scores"]))
             ui.set_text(self.menu_labels[flow.ITEM_LAST], flow.last_item_name(obs["phase"]))
         if changed & flow.DRAW_RIBBON:
@@ -290,6 +289,7 @@ class PlayScreen(Screen):
             self._draw_piles()
         if changed & (flow.DRAW_TABLE | flow.DRAW_MODE | flow.DRAW_PILES | flow.DRAW_CAPTION):
             ui.set_text(self.caption, play.caption())
+            ui.set_text(self.info, play.status_text())
         if changed & flow.DRAW_WAVE:
             for i in range(len(play.wave_new)):
                 self.ribbon.show(i, play.wave_code(i))
