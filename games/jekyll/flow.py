@@ -384,6 +384,11 @@ class Play:
         self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
+        # The turn's actions in the captions' words (a card played face down unnamed), and
+        # the last finished turn's with its seat: SELECT's page lists the other player's.
+        self.words: List[str] = []
+        self.last_words: List[str] = []
+        self.last_seat = -1
         self.lit = -1  # the engine's index of the card that action left, or -1
         self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
         self.obs: Dict[str, Any] = {}
@@ -640,7 +645,8 @@ class Play:
         return self.wave_old[slot]
 
     def info_text(self) -> str:
-        """SELECT: tricks taken, piles, the opponent's hand and this player's recipe peeks."""
+        """SELECT: tricks taken, piles, the opponent's hand, this player's recipe peeks and
+        what the other player (or the CPU) did in its last turn, in the captions' words."""
         obs = self.obs
         names = self.names
         text = ""
@@ -655,7 +661,12 @@ class Play:
         )
         text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
         if obs["peeks"]:
-            text += "Your recipe peeks: %s." % ", ".join([names(c) for c in obs["peeks"]])
+            text += "Your recipe peeks: %s.\n" % ", ".join([names(c) for c in obs["peeks"]])
+        if self.last_words and self.last_seat != self.seat:
+            text += "%s's last turn: %s." % (
+                SHORT_NAMES[self.last_seat],
+                "; ".join(self.last_words),
+            )
         return text
 
     # -- keys --------------------------------------------------------------------------------
@@ -844,7 +855,9 @@ class Play:
         shows = action >= engine.DRAW_BASE or (
             self.mode == MODE_FLIP and not self.obs["face_up"][self.rcur]
         )
+        words = self._words(action)
         game.apply_action(action)
+        self._record(action, words, seat)
         self.applied += 1
         if shows:
             self.state = game.to_bytes()
@@ -877,12 +890,35 @@ class Play:
         if not self.can_undo():
             return 0
         self.stack.pop()
+        if self.words:
+            self.words.pop()
         game = engine.Game.from_bytes(self.state)
         for action in self.stack:
             game.apply_action(action)
         self.game = game
         self.applied += 1
         return self.sync()
+
+    def _words(self, action: int) -> str:
+        """An action in the captions' words, said before it is applied: a play as the
+        owner's own are captioned, a card played face down unnamed; else the engine's."""
+        if action < engine.MOVE_BASE:
+            obs = self.obs
+            gap = (action & 127) >> 1
+            n = len(obs["ribbon"])
+            card = self.names(action >> 7) if action & 1 else "a card"
+            return _place_text(card, action & 1 == 1, n - gap if obs["side"] else gap, n)
+        return self.game.describe(action)
+
+    def _record(self, action: int, words: str, seat: int) -> None:
+        """Note an applied action for the turn's words; the end of the turn keeps them as
+        the last turn (``seat``'s)."""
+        if action == engine.END_TURN:
+            self.last_words = self.words
+            self.last_seat = seat
+            self.words = []
+        else:
+            self.words.append(words)
 
     def end_turn(self) -> int:
         """End the turn (confirmed with actions left); ``event`` EVENT_PASS or EVENT_OVER."""
@@ -897,6 +933,7 @@ class Play:
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
+        self.words.append(self.said if self.showing else "transform")
         if not self.showing:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
@@ -1009,6 +1046,7 @@ class Play:
         stack = self.stack
         if stack and stack[0] == engine.END_TURN:
             game.apply_action(stack.pop(0))
+            self._record(engine.END_TURN, "", self.cpu_seat)
         if not stack:
             self.showing = False
             self.turn = ()
@@ -1019,25 +1057,20 @@ class Play:
                 self.event = EVENT_OVER
             return changed
         action = stack.pop(0)
-        obs = self.obs
         # The card the action leaves, by the engine's index (none for a take or a draw).
         lit = -1
+        self.said = self._words(action)
         if action < engine.MOVE_BASE:
-            # A play, as the owner's own are captioned; a card played face down unnamed.
             lit = (action & 127) >> 1
-            n = len(obs["ribbon"])
-            card = self.names(action >> 7) if action & 1 else "a card"
-            self.said = _place_text(card, action & 1 == 1, n - lit if obs["side"] else lit, n)
-        else:
-            self.said = game.describe(action)
-            if action < engine.FLIP_BASE:
-                lit = action & 63
-            elif action < engine.TAKE_BASE:
-                lit = action - engine.FLIP_BASE
+        elif action < engine.FLIP_BASE:
+            lit = action & 63
+        elif action < engine.TAKE_BASE:
+            lit = action - engine.FLIP_BASE
         self.lit = -1
         if action == engine.TRANSFORM:
             return self._transform() | DRAW_CAPTION
         game.apply_action(action)
+        self._record(action, self.said, self.cpu_seat)
         changed = self.sync()
         if lit >= 0:
             if self.obs["side"]:

@@ -647,6 +647,9 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
     assert play.applied == len(expected) and not play.can_undo() and play.lit == -1
     shown = [first, second] + shown
     assert [action for action, _, _ in shown] == expected[:-1]  # all but the end of turn
+    # SELECT's page lists the turn afterwards, in the captions' words and order.
+    assert play.last_seat == 0 and play.last_words == [text for _, text, _ in shown]
+    assert ("Jekyll's last turn: %s." % "; ".join(play.last_words)) in play.info_text()
     for action, text, lit in shown:
         # Every caption fits its line; a play is captioned as the owner's own are, a card
         # played face down unnamed; the card a play, move or flip left is lit.
@@ -712,3 +715,25 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
         lit = 1 if face_up else 0  # the card where it landed
         assert play.said == caption and play.lit_cards() == (lit, lit)
         assert len(play.obs["ribbon"]) == len(game.observation(1)["ribbon"]) + 1
+
+
+def test_the_other_players_last_turn_is_listed_on_select():
+    play = _play()
+    play.key(K_A)  # the draw
+    _to_item(play, flow.ITEM_PLAY)
+    for key in (K_A, K_A, K_UP, K_A, K_A):  # a card face down
+        play.key(key)
+    _to_item(play, flow.ITEM_MOVE)
+    for key in (K_A, K_A, K_A):
+        play.key(key)
+    words = list(play.words)
+    assert len(words) == 3 and words[0].startswith("draw")
+    assert words[1].startswith("a card down, ")  # not named: the next player reads it
+    # Undo takes its words back too.
+    play.undo()
+    assert play.words == words[:2]
+    assert "last turn" not in play.info_text()  # nothing finished yet
+    play.end_turn()
+    assert play.last_seat == 0 and play.last_words == words[:2] and play.words == []
+    assert play.seat == 1
+    assert ("Jekyll's last turn: %s." % "; ".join(words[:2])) in play.info_text()
