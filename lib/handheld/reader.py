@@ -10,6 +10,7 @@ closes, so a game's heap does not carry it.
 import gc
 
 import displayio
+from micropython import const
 
 from handheld import ui
 from handheld.app import App, Screen, forget_module
@@ -21,10 +22,21 @@ try:
 except ImportError:
     pass
 
+_VISIBLE = const(12)  # text lines on a page, above the key hint
+
+
+def _ends(line: str) -> bool:
+    """True if a page may end after ``line``: a blank line (a paragraph break) or the end
+    of a sentence."""
+    return not line or line[-1] in ".:!?)"
+
 
 class TextScreen(Screen):
-    """A text file wrapped to the small font, scrolled with UP/DOWN (LEFT/RIGHT: a page);
-    SELECT opens the Decktet primer (``handheld.primer``), which a rules page refers to.
+    """A text file wrapped to the small font, scrolled with UP/DOWN; LEFT/RIGHT turn a
+    page, which ends at a paragraph's or a sentence's end where one falls in its second
+    half. The title bar shows how much of the text has been on screen (a percentage: it
+    follows line scrolling too); the bottom line names the keys. SELECT opens the Decktet
+    primer (``handheld.primer``), which a rules page refers to.
 
     Blank-line paragraphs are kept. The file is wrapped when the screen opens, and only
     the lines shown are read from it (``textfile.WrappedFile``): a rules page held whole,
@@ -53,11 +65,12 @@ class TextScreen(Screen):
         """Wrap the file and show the page (the first, or where it was)."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
-        self.page = ui.TextPage(WrappedFile(self.path, 31), 3, ui.LIST_TOP, 13)
+        self.page = ui.TextPage(WrappedFile(self.path, 31), 3, ui.LIST_TOP, _VISIBLE)
         self.page.scroll_to(self.top)
         self.group.append(self.page.group)
         self.position = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.WHITE, right=True)
         self.group.append(self.position)
+        self.group.append(ui.label("^v line  <> page  B back", 2, 119, ui.SMALL, ui.GREY))
         self._show_position()
 
     def closed(self, app: App) -> None:
@@ -72,11 +85,40 @@ class TextScreen(Screen):
         gc.collect()
 
     def _show_position(self) -> None:
-        """Page n/m in the title bar."""
-        visible = self.page.visible
-        pages = (len(self.page.lines) + visible - 1) // visible
-        current = (self.page.top + visible - 1) // visible + 1
-        ui.set_text(self.position, "%d/%d" % (min(current, pages), pages))
+        """How much of the text has been on screen, in the title bar."""
+        page = self.page
+        total = max(len(page.lines), 1)
+        ui.set_text(self.position, "%d%%" % min(100, (page.top + page.visible) * 100 // total))
+
+    def _next_top(self) -> int:
+        """The first line of the next page: after the last line of this one that ends a
+        paragraph or a sentence, if one is in its second half; else a whole page on."""
+        page = self.page
+        visible = page.visible
+        row = visible - 1
+        while row >= visible // 2 and not _ends(page.labels[row].text):
+            row -= 1
+        top = page.top + (row + 1 if row >= visible // 2 else visible)
+        if top < len(page.lines) and not page.lines.lines(top, 1)[0]:
+            top += 1  # a page does not start with a blank line
+        return top
+
+    def _previous_top(self) -> int:
+        """The first line of the previous page: the earliest that starts a paragraph or a
+        sentence in the page's first half, ending the page just above this one."""
+        page = self.page
+        visible = page.visible
+        first = page.top - visible
+        if first <= 0:
+            return 0
+        # The line before each candidate says whether a sentence starts there.
+        before = page.lines.lines(first - 1, visible // 2 + 1)
+        row = 0
+        while row < len(before):
+            if _ends(before[row]):
+                return first + row
+            row += 1
+        return first
 
     def key(self, app: App, key: int) -> None:
         """Scroll or go back."""
@@ -87,9 +129,9 @@ class TextScreen(Screen):
         elif key == K_DOWN:
             moved = page.scroll_to(page.top + 1)
         elif key == K_LEFT:
-            moved = page.scroll_to(page.top - page.visible)
+            moved = page.scroll_to(self._previous_top())
         elif key == K_RIGHT:
-            moved = page.scroll_to(page.top + page.visible)
+            moved = page.scroll_to(self._next_top())
         elif key == K_B or key == K_A:
             app.pop()
         elif key == K_SELECT:
