@@ -1,9 +1,10 @@
 """Host stand-ins for the device modules that have no host equivalent.
 
 ``board`` (display, button pins, ``board_id``), ``keypad``, ``analogio`` (the PyGamer's
-joystick), ``microcontroller.nvm`` (``Nvm``: a bytearray, optionally kept in a file, written
-as the PyBadge's flash is, and cut short on demand) and ``supervisor.ticks_ms`` (the
-simulator's clock). Everything else (displayio, fonts,
+joystick), ``audioio``, ``audiocore`` and ``digitalio`` (the speaker: silent, the
+simulator logs the cues instead), ``microcontroller.nvm`` (``Nvm``: a bytearray, optionally
+kept in a file, written as the PyBadge's flash is, and cut short on demand) and
+``supervisor.ticks_ms`` (the simulator's clock). Everything else (displayio, fonts,
 labels, ``micropython.const``) is the real library from the venv.
 """
 
@@ -191,6 +192,41 @@ class AnalogIn:
         return CURRENT.joystick()[self.axis]
 
 
+class RawSample:
+    """``audiocore.RawSample``: keeps its buffer and sample rate."""
+
+    def __init__(self, buffer, *, sample_rate=8000, **_):
+        self.buffer = buffer
+        self.sample_rate = sample_rate
+
+
+class AudioOut:
+    """``audioio.AudioOut``: plays nothing, counts what it was asked to."""
+
+    def __init__(self, pin, **_):
+        self.pin = pin
+        self.playing = False
+        self.plays = 0
+
+    def play(self, sample, *, loop=False):
+        self.playing = True
+        self.plays += 1
+
+    def stop(self):
+        self.playing = False
+
+
+class DigitalInOut:
+    """``digitalio.DigitalInOut``: an output pin's value."""
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = False
+
+    def switch_to_output(self, value=False, **_):
+        self.value = value
+
+
 def _module(name, **attrs):
     module = types.ModuleType(name)
     module.__dict__.update(attrs)
@@ -200,7 +236,7 @@ def _module(name, **attrs):
 def make_board(board_id, display):
     """A ``board`` module for one of the badges (or an unknown id, to test the message)."""
     pins = {}
-    for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "A6"):
+    for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "A6", "SPEAKER", "SPEAKER_ENABLE"):
         pins[name] = Pin(name)
     if board_id == "pygamer":
         pins["JOYSTICK_X"] = Pin("JOYSTICK_X")
@@ -208,7 +244,16 @@ def make_board(board_id, display):
     return _module("board", board_id=board_id, DISPLAY=display, **pins)
 
 
-FAKED = ("board", "keypad", "analogio", "microcontroller", "supervisor")
+FAKED = (
+    "board",
+    "keypad",
+    "analogio",
+    "audioio",
+    "audiocore",
+    "digitalio",
+    "microcontroller",
+    "supervisor",
+)
 
 
 def install(sim, board_id):
@@ -221,6 +266,9 @@ def install(sim, board_id):
         "keypad", Event=Event, EventQueue=EventQueue, ShiftRegisterKeys=ShiftRegisterKeys
     )
     sys.modules["analogio"] = _module("analogio", AnalogIn=AnalogIn)
+    sys.modules["audioio"] = _module("audioio", AudioOut=AudioOut)
+    sys.modules["audiocore"] = _module("audiocore", RawSample=RawSample)
+    sys.modules["digitalio"] = _module("digitalio", DigitalInOut=DigitalInOut)
     # The run's nvm: the Sim's own Nvm, or one over its bytearray (kept as sim.nvm, so the
     # caller sees every byte written); its write count is the run's erase cycles.
     nvm = sim.nvm if isinstance(sim.nvm, Nvm) else Nvm(sim.nvm)

@@ -112,6 +112,8 @@ class Sim:
 
         self.seed_rng = Rng(seed)
         self.seeds = []
+        self.cues = []  # the speaker's cues, by name (handheld.sound.CUE_NAMES), in order
+        self.listening = False
 
     # -- what code.py sees --------------------------------------------------------
 
@@ -165,8 +167,21 @@ class Sim:
             if number < keys.key_count:
                 keys.events.items.append((number, pressed))
 
+    def _heard(self, cue):
+        from handheld.sound import CUE_NAMES
+
+        self.cues.append(CUE_NAMES[cue])
+
     def sleep(self, seconds):
-        """The app loop's pause between frames: advance the clock, feed the script."""
+        """The app loop's pause between frames: advance the clock, feed the script (and,
+        the first time, listen to the app's speaker)."""
+        if not self.listening:
+            from handheld import shell
+
+            sound = getattr(shell.current_app, "sound", None)
+            if sound is not None:
+                sound.listener = self._heard
+                self.listening = True
         self.frame_count += 1
         if self.window is not None:
             time.sleep(seconds)
@@ -227,12 +242,16 @@ class Sim:
 
     def summary(self):
         """One line about the refreshes (count, total and per-refresh pixels pushed), the
-        nvm writes (each one a flash erase on the device), the backlight at the end and
-        the battery."""
+        nvm writes (each one a flash erase on the device), the backlight at the end, the
+        battery and the speaker's cues (the simulator plays none: it counts them)."""
         pushed = [n for n in self.display.pushed if n]
+        counts = {}
+        for cue in self.cues:
+            counts[cue] = counts.get(cue, 0) + 1
+        cues = ", ".join("%s %d" % item for item in counts.items()) or "none"
         return (
             "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d,"
-            " brightness %.2f, battery %s"
+            " brightness %.2f, battery %s, cues %s"
             % (
                 len(pushed),
                 sum(pushed),
@@ -242,6 +261,7 @@ class Sim:
                 self.nvm_device.writes,
                 self.display.brightness,
                 "none (USB)" if self.battery is None else "%.2f V" % self.battery,
+                cues,
             )
         )
 

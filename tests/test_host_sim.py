@@ -274,8 +274,9 @@ def test_demo_play_dims_illegal_cards(unbuilt):
 
 def test_settings_saved_and_used_as_defaults():
     nvm = fresh_nvm()
-    # Settings: down to Bharg target (after Key repeat and Whist deck), 50 -> 100, leave.
-    host_sim.run("UP UP A DOWN DOWN RIGHT B", nvm=nvm)
+    # Settings: down to Bharg target (after Key repeat, Sound and Whist deck), 50 -> 100,
+    # leave.
+    host_sim.run("UP UP A DOWN DOWN DOWN RIGHT B", nvm=nvm)
     assert store.Settings(nvm).get(store.game_setting(1, 0), 4, 1) == 2
     host_sim.run("DOWN A", nvm=nvm)
     rows = app().top().rows
@@ -326,7 +327,7 @@ def test_record_result_counts_the_running_game():
 
 def test_nvm_file_persists_between_runs(tmp_path):
     path = str(tmp_path / "nvm.bin")
-    host_sim.run("UP UP A DOWN DOWN DOWN RIGHT B", nvm_path=path)
+    host_sim.run("UP UP A DOWN DOWN DOWN DOWN RIGHT B", nvm_path=path)
     assert os.path.getsize(path) == 8192
     host_sim.run("", nvm_path=path)
     assert app().settings.get(store.game_setting(2, 0), 3, 0) == 1  # Jekyll level
@@ -488,3 +489,60 @@ def test_cards_primer_from_the_menu_and_from_a_rules_page():
     assert top_name() == "PrimerScreen"
     host_sim.run("A UP A DOWN DOWN SELECT B")
     assert top_name() == "TextScreen" and app().top().page.top == 2  # where it was
+
+
+# -- the speaker ----------------------------------------------------------------------------
+
+
+def test_cues_of_a_scripted_game_and_the_sound_setting():
+    # Bharg, two humans: the first player draws from the deck (a move: "place"), then B
+    # cannot undo a deck draw ("refused"); the simulator logs what the speaker plays.
+    keys = "DOWN A A WAIT*600 A A B"
+    sim = host_sim.run(keys, nvm=fresh_nvm())
+    assert sim.cues == ["place", "refused"]
+    assert "cues place 1, refused 1" in sim.summary()
+    # Settings, Sound: Quiet (the default) -> Off: nothing sounds, nothing is logged.
+    nvm = fresh_nvm()
+    host_sim.run("UP UP A DOWN LEFT B", nvm=nvm)
+    assert app().settings.get(store.SET_SOUND, 3, 1) == 0
+    sim = host_sim.run(keys, nvm=nvm)
+    assert sim.cues == [] and app().sound.level == 0
+    # On: the setting's new level sounds as a sample, and the game's cues again.
+    host_sim.run("UP UP A DOWN RIGHT RIGHT B", nvm=nvm)
+    sim = host_sim.run(keys, nvm=nvm)
+    assert sim.cues == ["place", "refused"] and app().sound.level == 2
+
+
+def test_a_cue_plays_its_notes_then_stops_the_amplifier(monkeypatch):
+    import sys
+
+    from handheld import sound as sound_module
+    from host_sim import fakes
+
+    monkeypatch.setitem(
+        sys.modules, "audiocore", fakes._module("audiocore", RawSample=fakes.RawSample)
+    )
+    monkeypatch.setitem(sys.modules, "audioio", fakes._module("audioio", AudioOut=fakes.AudioOut))
+
+    sound = sound_module.Sound(fakes.Pin("SPEAKER"), fakes.DigitalInOut("EN"), 2)
+    heard = []
+    sound.listener = heard.append
+    sound.play(sound_module.CUE_WON, 1000)
+    assert heard == [sound_module.CUE_WON] and sound.enable.value and sound.out.playing
+    assert sound.sample.sample_rate == 0x42 * 10 * 8  # the first note: 660 Hz
+    rates = [sound.sample.sample_rate]
+    now = 1000
+    while sound.notes:
+        now += 10
+        sound.tick(now)
+        if sound.notes and sound.sample.sample_rate != rates[-1]:
+            rates.append(sound.sample.sample_rate)
+    assert len(rates) == 4 and rates == sorted(rates)  # a rising arpeggio
+    assert not sound.out.playing and not sound.enable.value and now - 1000 == 390
+    # Quiet is a smaller wave than On; Off plays nothing.
+    assert max(sound.wave) - min(sound.wave) > 2 * 3 * 10
+    sound.set_level(1)
+    assert 0 < max(sound.wave) - min(sound.wave) <= 20
+    sound.set_level(0)
+    sound.play(sound_module.CUE_PLACE, now)
+    assert not sound.out.playing and heard == [sound_module.CUE_WON]

@@ -42,6 +42,7 @@ from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A
 from handheld.screens import MessageScreen, PrivacyScreen, hint
+from handheld.sound import CUE_REFUSED
 
 try:
     from typing import Any, List
@@ -342,8 +343,11 @@ class PlayScreen(Screen):
 
     def key(self, app: App, key: int) -> None:
         """Hand the key to the flow; redraw what changed, or open what it asks for (a
-        covering screen: this one lets its widgets go, so nothing to redraw)."""
+        covering screen: this one lets its widgets go, so nothing to redraw). A key the
+        rules refuse has its cue."""
         changed = self.flow.key(key)
+        if self.flow.refusal and changed & flow.DRAW_HINT:
+            app.cue(CUE_REFUSED)
         if self.flow.event == flow.EVENT_NONE:
             self._draw(changed)
         else:

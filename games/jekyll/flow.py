@@ -389,6 +389,10 @@ class Play:
         self.words: List[str] = []
         self.last_words: List[str] = []
         self.last_seat = -1
+        # What the last key did, for the speaker: the action it applied (or -1), and
+        # whether it asked for one the rules refuse.
+        self.acted = -1
+        self.refused = False
         self.lit = -1  # the engine's index of the card that action left, or -1
         self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
         self.obs: Dict[str, Any] = {}
@@ -673,8 +677,10 @@ class Play:
 
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
-        sets ``event``."""
+        sets ``event`` (and ``acted``, ``refused``)."""
         self.event = EVENT_NONE
+        self.acted = -1
+        self.refused = False
         mode = self.mode
         if mode == MODE_SHOW and key == K_A:
             self.shown_at = -1  # the next tick shows the next action
@@ -847,7 +853,9 @@ class Play:
         next player, a recipe peek, the end."""
         game = self.game
         if action < 0 or not game.can_apply(action):
+            self.refused = True
             return 0
+        self.acted = action
         peeks = len(self.obs["peeks"])
         seat = self.seat
         # What shows something hidden (see Undo in the module docstring): the draw, the end

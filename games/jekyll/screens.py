@@ -56,6 +56,7 @@ from handheld import cardview, ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B
 from handheld.screens import ConfirmScreen, MessageScreen, PrivacyScreen
+from handheld.sound import CUE_REFUSED, CUE_TRICK
 
 try:
     from typing import Any, List
@@ -396,8 +397,14 @@ class PlayScreen(Screen):
     # --- keys and ticks ------------------------------------------------------------------------
 
     def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow, redraw what changed, open what it asks for."""
-        self._draw(self.flow.key(key))
+        """Hand the key to the flow, redraw what changed, open what it asks for; a trick
+        taken and an action the rules refuse have their cues."""
+        play = self.flow
+        self._draw(play.key(key))
+        if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
+            app.cue(CUE_TRICK)
+        elif play.refused:
+            app.cue(CUE_REFUSED)
         self._follow(app)
 
     def tick(self, app: App, now: int) -> bool:

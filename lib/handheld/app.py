@@ -17,6 +17,7 @@ import sys
 from micropython import const
 
 from handheld.keys import K_START, first_key, ticks_diff
+from handheld.sound import CUE_LOST, CUE_PLACE, CUE_WON
 
 try:
     from typing import Any, Callable, List, Optional
@@ -223,9 +224,11 @@ class App:
         self.mark: Any = None
         self.mark_group: Any = None
         self.mark_saved = False
-        # The analog input that reads the battery, if the board has one (set by the
-        # shell: ``handheld.hw.battery()``).
+        # The analog input that reads the battery, if the board has one, and the speaker's
+        # ``handheld.sound.Sound`` if it has one (set by the shell: ``handheld.hw``).
         self.battery: Any = None
+        self.sound: Any = None
+        self.cued = False  # a cue was played for this frame's keys
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
         # imports no screens.
@@ -352,11 +355,20 @@ class App:
         """A new game seed from the injected source (deterministic in the simulator)."""
         return self.seed_source() & 0x3FFFFFFF
 
+    def cue(self, cue: int) -> None:
+        """Play a ``handheld.sound.CUE_*`` on the speaker, if there is one (a screen's cue
+        for a key stands: the app's "a move made" does not follow it)."""
+        self.cued = True
+        if self.sound is not None:
+            self.sound.play(cue, self.frame_at)
+
     def record_result(self, won: bool, score: Any = None, parts: Any = ()) -> None:
         """Count the running game's result in the statistics (saved at once): won or
         not, its final ``score`` and its ``parts`` scores (e.g. per pass) if it has them.
-        Only the first call after ``start_game`` counts, so a screen need not track it."""
+        Only the first call after ``start_game`` counts, so a screen need not track it;
+        the speaker plays the game won or lost cue."""
         if self.game is not None and not self.recorded:
+            self.cue(CUE_WON if won else CUE_LOST)
             self.recorded = True
             # The game is over: forget its save and count it, in one nvm write, made
             # once the result is on the screen.
@@ -508,6 +520,9 @@ class App:
             if self.light != LIGHT_ON:
                 keys = 0  # the first key only wakes the screen
                 self.asleep = False
+        play = self.play
+        changes = play.changes() if keys and play is not None else -1
+        self.cued = False
         pending = keys
         while pending:
             key = first_key(pending)
@@ -519,6 +534,10 @@ class App:
             else:
                 screen.key(self, key)
             self.changed = True
+        if changes >= 0 and self.play is play and play.changes() != changes and not self.cued:
+            self.cue(CUE_PLACE)  # a key made a move
+        if self.sound is not None:
+            self.sound.tick(now)
         if self.stack[-1].tick(self, now):
             self.changed = True
         if self.unsaved():

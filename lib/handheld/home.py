@@ -19,10 +19,12 @@ from handheld import registry, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
+from handheld.sound import CUE_PLACE, SOUND_CHOICES, SOUND_DEFAULT
 from handheld.store import (
     REPEAT_CHOICES,
     REPEAT_DEFAULT,
     SET_REPEAT,
+    SET_SOUND,
     SETUP_ROWS,
     STAT_BEST_RUN,
     STAT_HIGH,
@@ -402,10 +404,13 @@ class StatsScreen(OptionsScreen):
 
 
 def settings_screen(app: App) -> OptionsScreen:
-    """The settings: key repeat, then every setting the games declare. Changes apply at
-    once and are saved when leaving."""
-    rows = [["Key repeat", REPEAT_CHOICES, app.settings.get(SET_REPEAT, 3, REPEAT_DEFAULT)]]
-    fields = [SET_REPEAT]
+    """The settings: key repeat, sound, then every setting the games declare. Changes
+    apply at once and are saved when leaving."""
+    rows = [
+        ["Key repeat", REPEAT_CHOICES, app.settings.get(SET_REPEAT, 3, REPEAT_DEFAULT)],
+        ["Sound", SOUND_CHOICES, app.settings.get(SET_SOUND, 3, SOUND_DEFAULT)],
+    ]
+    fields = [SET_REPEAT, SET_SOUND]
     for entry in registry.GAMES:
         declared = entry.declaration()
         index = 0
@@ -422,6 +427,9 @@ def settings_screen(app: App) -> OptionsScreen:
         if fields[row] == SET_REPEAT:
             delay, every = REPEAT_TIMINGS[value]
             app.buttons.set_repeat(delay, every)
+        elif fields[row] == SET_SOUND and app.sound is not None:
+            app.sound.set_level(value)
+            app.cue(CUE_PLACE)  # a sample of the new level
 
     return _SettingsScreen(rows, change)
 

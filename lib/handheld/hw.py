@@ -13,7 +13,7 @@ The board: its display and its buttons, chosen by ``board.board_id``.
 ``Buttons.poll(now)`` returns the keys that went down as a ``K_*`` mask, with held
 directions repeating; it reuses one ``keypad.Event``, so polling allocates nothing.
 ``battery()`` opens the pin that reads the battery's voltage (half of it, through a
-divider).
+divider); ``speaker(level)`` the speaker, for ``handheld.sound``.
 """
 
 import keypad
@@ -79,6 +79,26 @@ def battery() -> Any:
     import analogio
 
     return analogio.AnalogIn(pin)
+
+
+def speaker(level: int) -> Any:
+    """The board's speaker as a ``handheld.sound.Sound`` at ``level``, or None if the
+    board has none (``board.SPEAKER``; its amplifier on ``board.SPEAKER_ENABLE``)."""
+    import board
+
+    pin = getattr(board, "SPEAKER", None)
+    if pin is None:
+        return None
+    from handheld.sound import Sound
+
+    enable = None
+    enable_pin = getattr(board, "SPEAKER_ENABLE", None)
+    if enable_pin is not None:
+        import digitalio
+
+        enable = digitalio.DigitalInOut(enable_pin)
+        enable.switch_to_output(value=False)
+    return Sound(pin, enable, level)
 
 
 def open_board() -> Tuple[Any, Buttons]:

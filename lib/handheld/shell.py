@@ -68,7 +68,16 @@ def main() -> None:
 
     from handheld.app import App
     from handheld.keys import REPEAT_TIMINGS
-    from handheld.store import REPEAT_CHOICES, REPEAT_DEFAULT, SET_REPEAT, Settings, Stats, Store
+    from handheld.sound import SOUND_CHOICES, SOUND_DEFAULT
+    from handheld.store import (
+        REPEAT_CHOICES,
+        REPEAT_DEFAULT,
+        SET_REPEAT,
+        SET_SOUND,
+        Settings,
+        Stats,
+        Store,
+    )
 
     # One store: settings, statistics and the game in progress are saved together.
     saved = Store(microcontroller.nvm)
@@ -86,6 +95,7 @@ def main() -> None:
     app.end_screen = GameOverScreen
     app.new_mark = save_mark
     app.battery = hw.battery()
+    app.sound = hw.speaker(settings.get(SET_SOUND, len(SOUND_CHOICES), SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.
     app.menu_modules = ("handheld.home",)

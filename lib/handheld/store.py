@@ -56,8 +56,13 @@ except ImportError:
 SET_REPEAT = const(0)
 REPEAT_CHOICES = ("Slow", "Normal", "Fast")
 REPEAT_DEFAULT = const(1)
-MAX_GAMES = const(7)  # games the records have room for (statistics slots)
+MAX_GAMES = const(7)  # game slots the records have room for (statistics slots)
 GAME_SETTINGS = const(2)  # settings each game may declare
+# The last game slot is the kit's own (``handheld.registry`` gives games the others): its
+# first settings field is the sound level (``handheld.sound.SOUND_CHOICES``); a record
+# from before it has 255 there, read as the default.
+KIT_SLOT = const(6)
+SET_SOUND = const(13)  # game_setting(KIT_SLOT, 0)
 SETUP_ROWS = const(6)  # set-up rows remembered per game
 STAT_FIELDS = const(8)  # u16 statistics per game slot (STAT_*)
 STAT_PLAYED = const(0)

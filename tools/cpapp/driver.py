@@ -54,7 +54,10 @@ import binascii
 import gc
 import sys
 
+import audiocore  # noqa: F401 (the speaker's stand-ins: C modules on the badge, not the app's)
+import audioio  # noqa: F401
 import board
+import digitalio  # noqa: F401
 import keypad
 import microcontroller  # imported now so its bytearray counts in BASE
 import micropython

@@ -6,6 +6,8 @@ BUTTON_CLOCK = "BUTTON_CLOCK"
 BUTTON_OUT = "BUTTON_OUT"
 BUTTON_LATCH = "BUTTON_LATCH"
 A6 = "A6"  # the battery divider (the stand-in analogio reads mid-scale: 3.3 V, one bar)
+SPEAKER = "SPEAKER"  # the DAC (the stand-in audioio plays nothing)
+SPEAKER_ENABLE = "SPEAKER_ENABLE"
 
 
 class _Display:
