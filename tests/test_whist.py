@@ -182,6 +182,7 @@ def test_observation_keys_are_stable():
         "passes",
         "easy",
         "pawns",
+        "excuse",
     }
     game = engine.Game(1, engine.OPT_EASY | engine.OPT_UNDER)
     chooser = random.Random(1)
