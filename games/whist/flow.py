@@ -428,6 +428,7 @@ class Flow:
     def status_bid(self) -> str:
         """Second line: bid (with "lost" once ``bid_lost``), tricks won and played."""
         obs = self.obs
+        lost = " lost" if self.bid_lost() else ""
         if self.step == STEP_BID:
             if self.coach:
                 # The detail line holds the coach's tip: the trump goes up here.
@@ -441,20 +442,17 @@ class Flow:
             if self.ends_hand:
                 # The engine has scored the hand and dealt the next one already.
                 last = obs["last_hand"]
-                return "Bid %d%s  Won %d  Hand over" % (last[1], self._lost(), last[2])
+                return "Bid %d%s  Won %d  Hand over" % (last[1], lost, last[2])
             played = obs["tricks_played"]
         else:
             played = obs["tricks_played"] + 1
         return "Bid %d%s  Won %d  Trick %d/%d" % (
             obs["bid"],
-            self._lost(),
+            lost,
             obs["tricks_won"],
             played,
             obs["hand_size"],
         )
-
-    def _lost(self) -> str:
-        return " lost" if self.bid_lost() else ""
 
     def bid_lost(self) -> bool:
         """True once this hand's bid can no longer be made (the rule: made only with

@@ -220,7 +220,6 @@ class WhistScreen(Screen):
         # The prompt line's text: beside the choices while twiddling, else at the left.
         prompt_x = _ACES_X if twiddling else _PROMPT_X
         if self.prompt.x != prompt_x:
-            ui.set_text(self.prompt, "")
             self.prompt.move(prompt_x, _PROMPT_Y)
         if twiddling:
             ui.set_text(self.prompt, f.twiddle_text())
