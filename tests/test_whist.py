@@ -182,6 +182,7 @@ def test_observation_keys_are_stable():
         "passes",
         "easy",
         "pawns",
+        "excuse",
     }
     game = engine.Game(1, engine.OPT_EASY | engine.OPT_UNDER)
     chooser = random.Random(1)
@@ -190,3 +191,104 @@ def test_observation_keys_are_stable():
         if game.is_over():
             break
         game.apply_action(chooser.choice(game.legal_actions()))
+
+
+# -- the coach's model of the unseen cards (issue 21) ---------------------------------------
+
+
+class SampleLog:
+    """Wraps ``coach._play_out`` (monkeypatched) to log each simulated deal: the dummy's
+    cards and the Ace stack the coach dealt for it."""
+
+    def __init__(self, monkeypatch):
+        from games.whist import coach
+
+        self.deals = []
+        original = coach._play_out
+
+        def logged(*args):
+            # args: hand, size, first, dummy, trump, aces, n_aces, turned, won, bid, notes, low
+            size, dummy, aces, n_aces, notes = args[1], args[3], args[5], args[6], args[10]
+            if notes is not None:  # a deal's first play-out (the highest bid's)
+                self.deals.append((list(dummy[:size]), list(aces[:n_aces])))
+            return original(*args)
+
+        monkeypatch.setattr(coach, "_play_out", logged)
+
+
+def test_coach_deals_the_excuse_as_the_real_deal_does(monkeypatch):
+    from games.whist.coach import Coach
+
+    log = SampleLog(monkeypatch)
+    held = with_excuse = sampled = real = 0
+    deals = 120
+    for seed in range(deals):
+        game = engine.Game(seed, engine.OPT_EXCUSE)
+        obs = game.observation(0)
+        assert obs["excuse"]
+        real += cards.EXCUSE in game._s[engine._O_MAIN + 7 : engine._O_MAIN + 14]
+        log.deals = []
+        Coach(seed).suggest(obs)
+        assert len(log.deals) == 24
+        if cards.EXCUSE in obs["hand"]:
+            held += 1
+            assert not any(cards.EXCUSE in dummy for dummy, _ in log.deals)
+            continue
+        sampled += len(log.deals)
+        with_excuse += sum(cards.EXCUSE in dummy for dummy, _ in log.deals)
+    # Not in the hand: the dummy holds it in 7 deals of the 24 unseen cards' (the real deal:
+    # 7 in 31 overall, about 1 deal in 5; these seeds' real fore dummies roughly so too).
+    assert held > 10 and 15 <= real <= 40
+    assert 0.24 < with_excuse / sampled < 0.34
+    # Without the Excuse in the deck, never.
+    log.deals = []
+    for seed in range(10):
+        Coach(seed).suggest(engine.Game(seed, engine.OPT_PAWNS).observation(0))
+    assert log.deals and not any(cards.EXCUSE in dummy for dummy, _ in log.deals)
+
+
+def _aft_bid(seed, options, twiddles):
+    """The aft hand's bid observation after a fore hand bid 1 whose first ``twiddles``
+    tricks twiddled."""
+    game = engine.Game(seed, options)
+    game.apply_action(engine.BID_BASE + 1)
+    trick = 0
+    while game.observation(0)["hand_index"] == 0:
+        obs = game.observation(0)
+        if obs["phase"] == engine.PHASE_PLAY:
+            game.apply_action(game.legal_actions()[0])
+        else:
+            game.apply_action(engine.TWIDDLE if trick < twiddles else engine.KEEP)
+            trick += 1
+    return game.observation(0)
+
+
+def test_coach_deals_as_many_aces_as_the_observation_has_left(monkeypatch):
+    from games.whist.coach import Coach
+
+    log = SampleLog(monkeypatch)
+    for options in (0, engine.OPT_EASY):
+        for twiddles, left in ((0, 5), (2, 3), (5, 0), (6, 0)):
+            dealt = [0] * 6  # per Ace: samples that dealt it, of those it could be in
+            could = [0] * 6
+            for seed in range(6):
+                obs = _aft_bid(seed, options, twiddles)
+                assert obs["aces_left"] == left and obs["trump"]
+                assert obs["phase"] == engine.PHASE_BID
+                log.deals = []
+                Coach(seed).suggest(obs)
+                assert len(log.deals) == 24
+                for _, aces in log.deals:
+                    # Never the trump's Ace (turned), nor one seen turned (easy mode).
+                    assert len(aces) == left and len(set(aces)) == left
+                    for ace in aces:
+                        assert cards.suits(ace) != obs["trump"]
+                        assert not obs["easy"] or ace not in obs["aces_turned"]
+                        dealt[ace] += 1
+                    for ace in range(6):
+                        if cards.suits(ace) != obs["trump"]:
+                            could[ace] += 1
+            if options == 0 and left == 3:
+                # Hardball: which 3 of the other 5 are left is unknown: each about 3 in 5.
+                for ace in range(6):
+                    assert 0.45 < dealt[ace] / could[ace] < 0.75

@@ -17,6 +17,8 @@ from PIL import ImageChops
 import host_sim
 from decktet import cards
 from games.whist import engine, flow
+from handheld import ui
+from handheld.keys import K_B
 from host_sim.sim import FRAME_MS, SETTLE_MS
 
 HAND_Y = 86  # games.whist.screens._HAND_Y
@@ -363,14 +365,133 @@ def test_header_describes_the_trick_on_screen():
     assert len(strategy.results) == 2 * (7 + 7 + 1)
 
 
+# -- feedback at the key decisions (issue 21) ------------------------------------------------
+
+
+class FeedbackWatcher(Strategy):
+    """Plays a session and reads the screen at every step: at the twiddle choice, whose card
+    wins the trick as it stands (checked against the trick's rule, ``engine.player_wins``,
+    and, when kept, against the result) and the Aces left beside "Twiddle"; on every
+    step, the second line says "lost" in the warning colour exactly once the bid can no
+    longer be made (worked out here from the tricks taken and left)."""
+
+    def __init__(self, setup_keys, bids):
+        super().__init__(setup_keys, bids=bids, twiddle_every=4, illegal_probe=False)
+        self.said = None  # (text, the winner it named: True for the player) at the choice
+        self.twiddles = 0
+        self.lost_seen = 0
+        self.lost_at = []  # (hand, tricks resolved) where the flag first showed
+
+    def __call__(self, sim):
+        if not self.setup:
+            screen = top()
+            if type(screen).__name__ == "WhistScreen":
+                self.check(screen)
+        return super().__call__(sim)
+
+    def check(self, screen):
+        from games.whist import screens
+
+        f = screen.flow
+        obs = f.obs
+        step = f.step
+        if step == flow.STEP_TWIDDLE:
+            mine, dummy = obs["played_card"], obs["dummy_card"]
+            player = engine.player_wins(mine, dummy, obs["trump"])
+            if player:
+                expected = "Your %s wins" % cards.display_name(mine)
+            else:
+                expected = "Dummy's %s wins" % cards.display_name(dummy)
+            text = screen.detail.text
+            assert text in (expected, expected + " now") and len(text) <= 31
+            if len(expected) <= 27:
+                assert text == expected + " now"
+            left = obs["aces_left"]
+            aces = {0: "no trump", 1: "1 Ace"}.get(left, "%d Aces" % left)
+            assert screen.prompt.text == aces and screen.prompt.x == screens._ACES_X
+            self.said = (text, player, f.twiddle)
+            self.twiddles += 1
+        if step == flow.STEP_RESULT and self.said is not None:
+            if self.actions[-1] == engine.KEEP:
+                # Kept: the trick went as the text said.
+                assert obs["last_trick"][2] == self.said[1], self.said
+            self.said = None
+        if step == flow.STEP_PLAY:
+            assert screen.prompt.x == screens._PROMPT_X
+        # The bid-lost flag.
+        if step in (flow.STEP_PLAY, flow.STEP_TWIDDLE, flow.STEP_RESULT):
+            if step == flow.STEP_RESULT and f.ends_hand:
+                which, bid, won, _ = obs["last_hand"]
+                lost = won != bid
+                played = obs["hand_size"] if which < 2 else 1
+            else:
+                bid, won = obs["bid"], obs["tricks_won"]
+                played = obs["tricks_played"]
+                lost = won > bid or won + obs["hand_size"] - played < bid
+                which = obs["hand_index"]
+            line = screen.line2.text
+            assert line.startswith("Bid %d lost  " % bid if lost else "Bid %d  " % bid), line
+            assert screen.line2.color == (screens._WARN if lost else ui.WHITE)
+            if lost:
+                self.lost_seen += 1
+                key = (obs["pass_index"], which)
+                if not self.lost_at or self.lost_at[-1][0] != key:
+                    self.lost_at.append((key, played))
+        else:
+            assert " lost" not in screen.line2.text and screen.line2.color == ui.WHITE
+
+
+def test_twiddle_names_the_winner_and_a_lost_bid_is_flagged():
+    # +Both deck (hands of eight, the Excuse), under hand on, two passes; bids 7 (lost at
+    # the first trick the dummy takes), 1 (lost at the second trick won), then 1.
+    setup = ["A", "LEFT", "LEFT", "LEFT", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"]
+    strategy = FeedbackWatcher(setup, bids=(7, 1, 1))
+    sim = driven(strategy, seed=12).run()
+    options = (
+        engine.OPT_PAWNS
+        | engine.OPT_EXCUSE
+        | engine.OPT_UNDER
+        | engine.OPT_EASY
+        | engine.OPT_PASSES_2
+    )
+    check_session(sim, strategy, options, hands=6, passes=2)
+    assert strategy.twiddles >= 20 and strategy.lost_seen >= 10
+    # Each fore hand (bid 7 of 8) was lost, flagged at the trick that lost it.
+    fore = [played for (key, played) in strategy.lost_at if key[1] == 0]
+    assert len(fore) == 2 and all(1 <= played <= 8 for played in fore)
+
+
+def test_resumed_twiddle_offers_no_undo_and_says_why():
+    from games.whist import screens
+
+    game = engine.Game(9, engine.OPT_EASY)
+    game.apply_action(engine.BID_BASE + 2)
+    game.apply_action(game.legal_actions()[0])
+    screen = screens.resume(None, game.to_bytes())
+    screen.build(None)
+    assert screen.flow.step == flow.STEP_TWIDDLE and not screen.can_undo()
+    assert screen.hint.text == "<> pick  A ok  SELECT look"
+    detail = screen.detail.text
+    screen.key(None, K_B)
+    assert screen.hint.text == "Undo starts with the next card"
+    assert screen.detail.text == detail and screen.game.to_bytes() == game.to_bytes()
+    # The bid picker: B does nothing, says nothing.
+    bidding = screens.WhistScreen(engine.Game(9, engine.OPT_EASY))
+    bidding.build(None)
+    texts = (bidding.detail.text, bidding.hint.text, bidding.line2.text)
+    bidding.key(None, K_B)
+    assert (bidding.detail.text, bidding.hint.text, bidding.line2.text) == texts
+
+
 # -- undo (issue 12) -----------------------------------------------------------------------
 
 
 class Undoer(Strategy):
     """Plays a session by keys, pressing B: on the first twiddle choice and the first trick
     result it may undo (each checked to restore the trick's start exactly, the card back
-    under the cursor), then after a twiddle that turned an Ace and at a trick's start, where
-    B must change nothing and say why."""
+    under the cursor; the key hint offered "B undo"), then after a twiddle that turned an
+    Ace and at a trick's start, where B must change nothing and say why in the key hint
+    (which offered no B), and on the aft hand's bid picker, where B does nothing at all."""
 
     def __init__(self, setup_keys):
         super().__init__(setup_keys, bids=(3, 2, 1), illegal_probe=False)
@@ -412,14 +533,28 @@ class Undoer(Strategy):
         elif self.pending == "refused":
             self.pending = None
             assert game.to_bytes() == self.kept
-            assert screen.detail.text == "No undo past a card turned up"
+            # The reason replaces the key hint; the table's texts stay.
+            assert screen.hint.text == self.reason
+            assert self.texts(screen)[:-1] == self.shown[:-1]
+        elif self.pending == "ignored":
+            self.pending = None
+            assert game.to_bytes() == self.kept and self.texts(screen) == self.shown
         if f.step == flow.STEP_PLAY and "play" not in self.done and f.obs["tricks_played"] == 2:
             # A trick's start: the last trick is final.
             self.done.add("play")
-            return self.refuse(screen)
+            assert "B" not in screen.hint.text
+            return self.refuse(screen, "No undo: the dummy's card is up")
+        if f.step == flow.STEP_BID and f.obs["hand_index"] == 1 and "bid" not in self.done:
+            # The bid picker: nothing to undo, and B says nothing.
+            self.done.add("bid")
+            assert "B" not in screen.hint.text
+            self.pending = "ignored"
+            self.kept = game.to_bytes()
+            self.shown = self.texts(screen)
+            return "B"
         if f.step == flow.STEP_TWIDDLE and "twiddle" not in self.done:
             self.done.add("twiddle")
-            assert screen.can_undo() and screen.hint.text.startswith("<> choose")
+            assert screen.can_undo() and screen.hint.text == "<> pick  A ok  B undo  SEL look"
             return self.undo(screen)
         if f.step == flow.STEP_RESULT:
             last = f.obs["last_trick"]
@@ -430,7 +565,7 @@ class Undoer(Strategy):
             if "ace" not in self.done and self.actions[-1] == engine.TWIDDLE and last[3]:
                 self.done.add("ace")
                 assert not screen.can_undo() and screen.hint.text == "A next"
-                return self.refuse(screen)
+                return self.refuse(screen, "No undo: an Ace was turned")
         words = super().__call__(sim)
         if f.step == flow.STEP_PLAY and words == "A":
             self.start = (game.to_bytes(), f.card_at_cursor())
@@ -443,10 +578,18 @@ class Undoer(Strategy):
             return "B B"  # the first B goes back to "keep"
         return "B"
 
-    def refuse(self, screen):
+    def refuse(self, screen, reason):
         self.pending = "refused"
+        self.reason = reason
         self.kept = screen.game.to_bytes()
+        self.shown = self.texts(screen)
         return "B"
+
+    @staticmethod
+    def texts(screen):
+        """Every text on the table, the key hint last."""
+        widgets = (screen.status, screen.score, screen.line2, screen.prompt, screen.detail)
+        return [widget.text for widget in widgets] + [screen.hint.text]
 
 
 @pytest.fixture(scope="module")
@@ -458,7 +601,7 @@ def undo_run():
 
 def test_undo_by_keys_restores_the_trick_start_and_refuses_past_a_card(undo_run):
     sim, strategy = undo_run
-    assert strategy.done == {"play", "twiddle", "result", "ace"}
+    assert strategy.done == {"play", "twiddle", "result", "ace", "bid"}
     assert strategy.pending is None
     # The session went on to its end, and the screens' actions replay to the same state:
     # the undone tricks left nothing behind.

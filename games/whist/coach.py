@@ -12,13 +12,15 @@ chance of making it (percent). A suggestion may be spread over frames:
 of work is one simulated hand played for one bid), then ``result()``. The same seed and
 observation give the same suggestion.
 
-How: the dummy's cards are dealt at random from the cards the player has not seen (the
-main deck less its hand and, in easy mode, the fore hand's tricks; the Pawns when the
-deck has them (``pawns``), the Excuse once seen), ``_SAMPLES`` times, with the Ace stack's
-unseen Aces in random order. Each deal is played out for every bid with ``play_hint``'s plan: while
-short of the bid, win the trick as cheaply as possible; once there, lose it, shedding the
-most dangerous card; twiddle trump when the trick would otherwise go the wrong way. The
-bid suggested is the one made most often (the higher expected score between equals).
+How: the dummy's cards are dealt at random from the cards the player has not seen, as the
+real deal would deal them: the main deck (the Pawns when it has them, ``pawns``; the
+Excuse when it has it, ``excuse``) less the hand and, in easy mode, the fore hand's tricks,
+``_SAMPLES`` times. The Ace stack is dealt with them: ``aces_left`` Aces in random order,
+from the Aces not turned (easy mode knows which; hardball, any but the trump's). Each deal
+is played out for every bid with ``play_hint``'s plan: while short of the bid, win the
+trick as cheaply as possible; once there, lose it, shedding the most dangerous card;
+twiddle trump when the trick would otherwise go the wrong way. The bid suggested is the
+one made most often (the higher expected score between equals).
 
 ``play_hint(observation)``: that plan's action in the play and twiddle phases (the card to
 play, ``TWIDDLE`` or ``KEEP``); the tournament tool plays the hands with it.
@@ -135,8 +137,9 @@ def _pick(hand: Sequence[int], count: int, lead: int, trump: int, want_win: bool
 
 
 def _unseen_aces(obs: Dict[str, Any], out: bytearray) -> int:
-    """The Aces that may still be turned, into ``out``; how many (easy mode knows which
-    were turned; hardball assumes any Ace but the current trump's)."""
+    """The Aces that may still be turned, into ``out``; how many. Easy mode knows which
+    were turned (as many as ``aces_left``); hardball only knows the trump's Ace is not in
+    the stack: any other may be (more than ``aces_left`` of them, unless all 5 are left)."""
     turned = obs["aces_turned"]
     trump = obs["trump"]
     count = 0
@@ -243,7 +246,7 @@ class Coach(Search):
                 seen[trick[0]] = 1
                 seen[trick[1]] = 1
         pawns = obs["pawns"]
-        excuse = seen[EXCUSE] == 1
+        excuse = obs["excuse"]
         unseen = self._unseen
         count = 0
         for card in range(FIRST_NUMBER, NUM_CARDS):
@@ -256,7 +259,12 @@ class Coach(Search):
             unseen[count] = card
             count += 1
         aces = self._aces
-        n_aces = _unseen_aces(obs, aces)
+        # The stack: ``n_aces`` Aces, drawn from the ``pool`` that may be in it.
+        pool = _unseen_aces(obs, aces)
+        n_aces = min(obs["aces_left"], pool)
+        # Shuffling the first ``n_aces`` places is enough; the last of the pool's would
+        # swap with itself.
+        shuffled = min(n_aces, pool - 1)
         made = self._made
         won = self._won
         for bid in range(_MAX_BIDS):
@@ -266,12 +274,12 @@ class Coach(Search):
         trump = obs["trump"]
         for _ in range(self.samples):
             # A deal: the dummy's cards are the first ``size`` of the unseen, shuffled;
-            # the Ace stack's order, shuffled too.
+            # the Ace stack the first ``n_aces`` of the pool, shuffled too.
             for i in range(size):
                 j = i + rng.randbelow(count - i)
                 unseen[i], unseen[j] = unseen[j], unseen[i]
-            for i in range(n_aces - 1):
-                j = i + rng.randbelow(n_aces - i)
+            for i in range(shuffled):
+                j = i + rng.randbelow(pool - i)
                 aces[i], aces[j] = aces[j], aces[i]
             # Every bid's play-out is the highest bid's until it has taken as many tricks as
             # it bids, then plays to lose: the highest bid is played out once, noting where

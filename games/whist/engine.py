@@ -75,7 +75,8 @@ Pawns in hands of seven (the leftovers grow to six).
   for that trick), or None before the first;
 - ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
 - ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool;
-- ``pawns``: bool, the Pawns are in the main deck (public: the set-up says so).
+- ``pawns``: bool, the Pawns are in the main deck (public: the set-up says so);
+- ``excuse``: bool, the Excuse is in the main deck (public too).
 
 **Saves**: ``to_bytes()`` is the ``decktet.state`` layout: the tag byte, the state
 bytearray, the generator's state; ``check_invariants()`` raises ``decktet.state.StateError``.
@@ -534,6 +535,7 @@ class Game:
             "passes": self._passes(),
             "easy": easy,
             "pawns": bool(s[_O_OPT] & OPT_PAWNS),
+            "excuse": bool(s[_O_OPT] & OPT_EXCUSE),
         }
 
     # -- saves and invariants -------------------------------------------------------------

@@ -7,12 +7,16 @@ The Gongor Whist play screen's logic without displayio: which step the player is
 (bid, play, twiddle, trick result), the bid picker's value, the hand cursor, the twiddle
 choice, and the texts of the status line, prompts and summaries. It turns the player's
 moves into engine actions and never judges a rule itself: legality comes from
-``Game.legal_actions()``, trick and hand results from the observation.
+``Game.legal_actions()``, trick and hand results from the observation, who would win the
+trick at the twiddle choice from ``engine.player_wins``. What it works out from the
+observation: whether the bid is lost (``bid_lost``: a bid is made only with exactly that
+many tricks, so it is lost once the tricks taken pass it or the tricks left cannot reach it).
 
 **Undo** goes back to the start of the current trick (the state before its card was
 played) while that reveals nothing: from the twiddle choice, or from the trick's result
 while it is on show, unless the twiddle turned an Ace. The bid is never undone (the
 dummy's first card is turned right after it), nor a trick once the next one is shown.
+``undo_refusal`` is what B says where undo does not work (nothing while bidding).
 
 **The coach** (set-up row "Coach"): while bidding, ``games.whist.coach`` (imported only
 then) works out a suggested bid a little at a time (``tick``); ``tip`` is its text.
@@ -23,7 +27,7 @@ MicroPython.
 
 from micropython import const
 
-from decktet.cards import SUIT_NAMES, suit_index
+from decktet.cards import SUIT_NAMES, display_name, suit_index
 from games.whist import SETUP
 from games.whist.engine import (
     BID_BASE,
@@ -41,6 +45,7 @@ from games.whist.engine import (
     PHASE_TWIDDLE,
     TWIDDLE,
     Game,
+    player_wins,
 )
 
 try:
@@ -76,6 +81,8 @@ MODE_CHOICES = SETUP[2][1]
 PASSES_CHOICES = SETUP[3][1]
 PASSES_BITS = (0, OPT_PASSES_2, OPT_PASSES_3, OPT_PASSES_5)
 HAND_NAMES = ("Fore", "Aft", "Under")
+# Characters on a small-font line (the detail line, the key hint).
+_LINE = const(31)
 
 
 def options_from_values(values: List[int]) -> int:
@@ -299,6 +306,21 @@ class Flow:
         """True if ``undo`` may take the current trick back to its start now."""
         return self.saved is not None and (self.step == STEP_TWIDDLE or self.step == STEP_RESULT)
 
+    def undo_refusal(self) -> str:
+        """What B says where ``can_undo`` is not true: why (a trick's start: its dummy card
+        is turned; a result: its twiddle turned an Ace; a twiddle choice: the game was
+        resumed there); "" where there is nothing to say (bidding, the end)."""
+        step = self.step
+        if self.can_undo():
+            return ""
+        if step == STEP_PLAY:
+            return "No undo: the dummy's card is up"
+        if step == STEP_RESULT:
+            return "No undo: an Ace was turned"
+        if step == STEP_TWIDDLE:
+            return "Undo starts with the next card"
+        return ""
+
     def undo(self) -> bool:
         """Back to the start of the current trick, the played card back in hand under the
         cursor: the engine's exact state then. ``self.game`` is a new ``Game``. False (and
@@ -404,8 +426,9 @@ class Flow:
         return "Score %d" % score
 
     def status_bid(self) -> str:
-        """Second line: bid, tricks won and played."""
+        """Second line: bid (with "lost" once ``bid_lost``), tricks won and played."""
         obs = self.obs
+        lost = " lost" if self.bid_lost() else ""
         if self.step == STEP_BID:
             if self.coach:
                 # The detail line holds the coach's tip: the trump goes up here.
@@ -419,16 +442,33 @@ class Flow:
             if self.ends_hand:
                 # The engine has scored the hand and dealt the next one already.
                 last = obs["last_hand"]
-                return "Bid %d  Won %d  Hand over" % (last[1], last[2])
+                return "Bid %d%s  Won %d  Hand over" % (last[1], lost, last[2])
             played = obs["tricks_played"]
         else:
             played = obs["tricks_played"] + 1
-        return "Bid %d  Won %d  Trick %d/%d" % (
+        return "Bid %d%s  Won %d  Trick %d/%d" % (
             obs["bid"],
+            lost,
             obs["tricks_won"],
             played,
             obs["hand_size"],
         )
+
+    def bid_lost(self) -> bool:
+        """True once this hand's bid can no longer be made (the rule: made only with
+        exactly the tricks bid): more tricks taken than bid, or too few tricks left to
+        reach it. Counts the tricks resolved so far (on a hand's last result, the hand
+        just scored); False while bidding and once the session is over."""
+        obs = self.obs
+        step = self.step
+        if step == STEP_RESULT and self.ends_hand:
+            last = obs["last_hand"]
+            return last[1] != last[2]
+        if step == STEP_BID or step == STEP_OVER:
+            return False
+        bid = obs["bid"]
+        won = obs["tricks_won"]
+        return won > bid or won + obs["hand_size"] - obs["tricks_played"] < bid
 
     def shown_hand(self) -> List[int]:
         """The cards to draw in the hand row (none after a hand's last trick)."""
@@ -443,11 +483,28 @@ class Flow:
         return self.obs["trump"]
 
     def twiddle_text(self) -> str:
-        """What twiddling would do now: how many Aces remain."""
+        """Beside the Twiddle choice, what it would turn: the Aces left, or no trump once
+        they are gone (at most 8 characters)."""
         left = self.obs["aces_left"]
         if left == 0:
-            return "Aces gone: twiddle = no trump"
-        return "Turn the next Ace? %d left" % left
+            return "no trump"
+        if left == 1:
+            return "1 Ace"
+        return "%d Aces" % left
+
+    def winning_text(self) -> str:
+        """At the twiddle choice: whose card wins the trick as it stands (kept), e.g.
+        "Dummy's 7 Wyrm wins now" with the card's ``display_name`` (fits a small line)."""
+        obs = self.obs
+        mine = obs["played_card"]
+        dummy = obs["dummy_card"]
+        if player_wins(mine, dummy, obs["trump"]):
+            text = "Your %s wins" % display_name(mine)
+        else:
+            text = "Dummy's %s wins" % display_name(dummy)
+        if len(text) + 4 <= _LINE:
+            text += " now"
+        return text
 
     def result_text(self) -> str:
         """Who won the trick just shown."""

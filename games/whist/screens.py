@@ -11,7 +11,13 @@ Keys on the play screen: LEFT/RIGHT (or UP/DOWN) change the bid, move the hand c
 switch the twiddle choice; A confirms; SELECT (easy mode) shows the Aces turned and,
 while bidding the aft hand, the fore hand's tricks; B takes the current trick back to its
 start (``flow.Flow.undo``; on the twiddle choice it first goes back to "keep"), as does the
-pause menu's Undo; START pauses.
+pause menu's Undo; START pauses. The key hint shows "B undo" only where undo works; B
+elsewhere puts the reason in the hint (``flow.Flow.undo_refusal``) or, while bidding, does
+nothing.
+
+The twiddle choice shows the Aces left beside "Twiddle" and, below, whose card wins the
+trick as it stands. Once the bid can no longer be made (``flow.Flow.bid_lost``), the second
+line says "lost" in the warning colour.
 
 With the set-up's Coach row on, the bid picker shows the coach's suggestion once it is
 worked out (a few simulated hands per frame in ``tick``); the save keeps that choice.
@@ -21,6 +27,7 @@ Statistics: one game is one session; it counts as won if the final score is abov
 """
 
 import displayio
+from micropython import const
 
 from decktet.cards import display_name
 from games.whist import flow
@@ -43,7 +50,10 @@ _TRUMP_X = 112
 _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
-_CHOICE_W = 64
+_CHOICE_W = 52
+_PROMPT_X = 2
+_ACES_X = 6 + 2 * _CHOICE_W  # beside the Twiddle choice: the Aces left
+_WARN = const(0xFF5040)  # the second line once the bid is lost
 
 
 def start(app: App, values: List[int]) -> Screen:
@@ -156,7 +166,7 @@ class WhistScreen(Screen):
         group.append(self.no_trump)
         self.choice_bar = ui.rect(_CHOICE_W, 12, ui.BAR, 0, _PROMPT_Y - 1)
         group.append(self.choice_bar)
-        self.prompt = ui.label("", 2, _PROMPT_Y, ui.LARGE, ui.ACCENT)
+        self.prompt = ui.label("", _PROMPT_X, _PROMPT_Y, ui.LARGE, ui.ACCENT)
         group.append(self.prompt)
         for text, x in (("Keep", 4), ("Twiddle", 4 + _CHOICE_W)):
             choice = ui.label(text, x + 4, _PROMPT_Y, ui.LARGE, ui.WHITE)
@@ -180,6 +190,7 @@ class WhistScreen(Screen):
         ui.set_text(self.status, f.status_left())
         ui.set_text(self.score, f.status_right())
         ui.set_text(self.line2, f.status_bid())
+        self.line2.color = _WARN if f.bid_lost() else ui.WHITE
         # The centre: dummy and own card per step.
         if step == flow.STEP_RESULT:
             mine, dummy, player_won, _ = obs["last_trick"]
@@ -206,10 +217,14 @@ class WhistScreen(Screen):
         ui.set_hidden(self.choice_bar, not twiddling)
         for choice in self.choices:
             ui.set_hidden(choice, not twiddling)
+        # The prompt line's text: beside the choices while twiddling, else at the left.
+        prompt_x = _ACES_X if twiddling else _PROMPT_X
+        if self.prompt.x != prompt_x:
+            self.prompt.move(prompt_x, _PROMPT_Y)
         if twiddling:
-            ui.set_text(self.prompt, "")
+            ui.set_text(self.prompt, f.twiddle_text())
             self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
-            ui.set_text(self.detail, f.twiddle_text())
+            ui.set_text(self.detail, f.winning_text())
         elif step == flow.STEP_BID:
             under = obs["hand_index"] == 2
             ui.set_text(self.prompt, "Bid: < %s >" % flow.bid_text(f.bid, under))
@@ -246,16 +261,20 @@ class WhistScreen(Screen):
         ui.set_text(self.prompt, "Play: %s" % display_name(card) if card >= 0 else "")
 
     def _hint_text(self) -> str:
-        """The key hint for the step."""
+        """The key hint for the step ("B undo" only where undo works)."""
         step = self.flow.step
         peek = "  SELECT look" if self.flow.peek_available() else ""
+        undo = self.flow.can_undo()
         if step == flow.STEP_BID:
             return "<> bid  A ok" + peek
         if step == flow.STEP_PLAY:
             return "<> card  A play" + peek
         if step == flow.STEP_TWIDDLE:
-            return "<> choose  A ok" + peek
-        if self.flow.can_undo():
+            if undo:
+                # Both fit only short: "SEL" as the Bharg hints say it.
+                return "<> pick  A ok  B undo" + ("  SEL look" if peek else "")
+            return "<> pick  A ok" + peek
+        if undo:
             return "A next  B undo"
         return "A next"
 
@@ -290,7 +309,10 @@ class WhistScreen(Screen):
             elif f.can_undo():
                 self.undo(app)
             else:
-                ui.set_text(self.detail, "No undo past a card turned up")
+                # Why not, in the key hint (until the next redraw); nothing while bidding.
+                refusal = f.undo_refusal()
+                if refusal:
+                    ui.set_text(self.hint, refusal)
 
     def _move(self, delta: int) -> None:
         """Apply a direction and redraw only what it changed."""

@@ -404,6 +404,9 @@ def test_pawns_in_hands_of_seven():
     data[1] = engine.OPT_SEVEN
     raises(ValueError, lambda: Game.from_bytes(bytes(data)), "seven without Pawns loaded")
     assert not Game(0, 0).observation(0)["pawns"]
+    # The Excuse in the deck is public too (the coach deals it to its dummies).
+    assert Game(0, engine.OPT_EXCUSE).observation(0)["excuse"]
+    assert not Game(0, engine.OPT_PAWNS).observation(0)["excuse"]
 
 
 def test_deal_is_seeded_and_shuffles_aces_first():

@@ -2,6 +2,7 @@
 (set-up mapping, bid picker, cursor, twiddle choice, results, summaries). Runs on CPython
 and on MicroPython (the runtime gate)."""
 
+from decktet import cards
 from decktet.search import units
 from games.whist import SETUP, engine, flow
 from games.whist.engine import Game
@@ -106,7 +107,11 @@ def test_twiddle_choice_and_result():
     played = f.card_at_cursor()
     f.confirm()
     assert f.step == flow.STEP_TWIDDLE and f.twiddle == 0
-    assert f.twiddle_text() == "Turn the next Ace? 5 left"
+    assert f.twiddle_text() == "5 Aces"
+    # Whose card wins the trick if kept: the result after "keep" says the same.
+    at_choice = game.observation(0)
+    winning = f.winning_text()
+    assert winning.endswith(" wins now") and len(winning) <= 31
     f.move(1)
     assert f.twiddle == 1
     f.move(1)
@@ -119,6 +124,10 @@ def test_twiddle_choice_and_result():
     mine, dummy, won, trump = obs["last_trick"]
     assert mine == played and f.shown_trump() == trump == obs["trump"]
     assert f.result_text() == ("You win the trick!" if won else "Dummy wins the trick")
+    # (Twiddled: the new trump decided it; as it stood, the kept trump's winner was named.)
+    kept = engine.player_wins(played, dummy, at_choice["trump"])
+    name = cards.display_name(played if kept else dummy)
+    assert winning == ("Your %s wins now" if kept else "Dummy's %s wins now") % name
     assert engine.player_wins(mine, dummy, trump) == won
     assert f.status_bid() == "Bid 1  Won %d  Trick 1/7" % (1 if won else 0)
     assert f.confirm() == flow.EVENT_NONE
@@ -361,7 +370,7 @@ def test_undo_of_a_twiddle_that_turns_nothing():
     assert f.obs["aces_left"] == 0 and f.obs["trump"] != 0
     before, card = _played(f)
     f.move(1)
-    assert f.twiddle_text() == "Aces gone: twiddle = no trump"
+    assert f.twiddle_text() == "no trump"
     f.confirm()
     assert f.step == flow.STEP_RESULT and f.obs["trump"] == 0
     _undone(f, before, card)
@@ -443,3 +452,117 @@ def test_coach_tip_while_bidding():
     while not f.tick(units(50)):
         yield
     assert f.tip.startswith("Coach: bid %d (" % bid)
+
+
+# -- feedback at the key decisions (issue 21) ---------------------------------------------
+
+
+def test_twiddle_names_the_card_winning_now():
+    # Every twiddle choice of two sessions, kept: the result is as the text said.
+    checked = 0
+    for seed, options in ((6, engine.OPT_EXCUSE | engine.OPT_PAWNS), (7, 0)):
+        game = Game(seed, options)
+        f = flow.Flow(game)
+        while not game.is_over():
+            if f.step == flow.STEP_TWIDDLE:
+                text = f.winning_text()
+                mine = f.obs["played_card"]
+                dummy = f.obs["dummy_card"]
+                f.confirm()  # keep
+                won = f.obs["last_trick"][2]
+                name = cards.display_name(mine if won else dummy)
+                assert text.startswith(("Your %s wins" if won else "Dummy's %s wins") % name)
+                assert len(text) <= 31
+                checked += 1
+            elif f.step == flow.STEP_PLAY:
+                while f.card_at_cursor() not in f.legal:
+                    f.move(1)
+                f.confirm()
+            else:
+                f.confirm()
+        yield
+    assert checked >= 20
+    # The longest name leaves no room for "now".
+    assert len("Dummy's %s wins" % cards.display_name(21)) == 31
+
+
+def _lost_at(options, seed, bid, twiddle):
+    """Plays a hand bidding ``bid`` (first legal card; ``twiddle``: twiddle every trick);
+    returns per trick result (won so far, played so far, ``bid_lost()``, the second line)
+    and the flag on the next trick's play and twiddle steps."""
+    game = Game(seed, options)
+    f = flow.Flow(game)
+    while f.bid < bid and f.move(1):
+        pass
+    assert not f.bid_lost()
+    f.confirm()
+    seen = []
+    while True:
+        if f.step == flow.STEP_PLAY:
+            while f.card_at_cursor() not in f.legal:
+                f.move(1)
+            before = f.bid_lost()
+            f.confirm()
+            if f.step == flow.STEP_TWIDDLE:
+                # The flag counts resolved tricks only: unchanged until the result.
+                assert f.bid_lost() == before
+                if twiddle:
+                    f.move(1)
+                f.confirm()
+        assert f.step == flow.STEP_RESULT
+        if f.ends_hand:
+            last = f.obs["last_hand"]
+            seen.append((last[2], last[1], f.bid_lost(), f.status_bid()))
+            return seen
+        obs = f.obs
+        seen.append((obs["tricks_won"], obs["tricks_played"], f.bid_lost(), f.status_bid()))
+        f.confirm()
+        assert f.bid_lost() == seen[-1][2]
+
+
+def test_bid_lost_is_flagged_from_the_trick_that_loses_it():
+    # The bid is made only with exactly that many tricks: lost once the tricks taken pass
+    # it, or once those left cannot reach it; the flag stays for the rest of the hand.
+    cases = 0
+    for seed in range(8):
+        for bid, twiddle in ((1, False), (7, True), (4, False), (3, True)):
+            seen = _lost_at(0, seed, bid, twiddle)
+            lost = False
+            for index, (won, played, flagged, line) in enumerate(seen):
+                if index + 1 < len(seen):
+                    lost = lost or won > bid or won + 7 - played < bid
+                else:
+                    lost = won != bid  # the hand's last trick: ``played`` is the bid
+                    assert played == bid
+                assert flagged == lost, (seed, bid, index, seen)
+                assert line.startswith("Bid %d lost  " % bid if lost else "Bid %d  " % bid)
+                cases += lost
+            yield
+    assert cases > 20
+    # Too few left: bid 7 is lost at the first trick the dummy takes; bid 1 at the second
+    # trick won.
+    seen = _lost_at(0, 3, 7, False)
+    first = [won < played for won, played, _, _ in seen[:-1]].index(True)
+    assert [flagged for _, _, flagged, _ in seen] == [False] * first + [True] * (7 - first)
+
+
+def test_b_says_why_only_where_undo_does_not_work():
+    game = Game(9, 0)
+    f = flow.Flow(game)
+    # Bidding: nothing to say (no card is turned yet; no undo is offered).
+    assert not f.can_undo() and f.undo_refusal() == ""
+    f.confirm()
+    assert f.undo_refusal() == "No undo: the dummy's card is up"
+    f.confirm()
+    assert f.step == flow.STEP_TWIDDLE and f.can_undo() and f.undo_refusal() == ""
+    # Resumed at the twiddle choice: undo starts with the next card.
+    resumed = flow.Flow(Game.from_bytes(game.to_bytes()))
+    assert resumed.step == flow.STEP_TWIDDLE and not resumed.can_undo()
+    assert resumed.undo_refusal() == "Undo starts with the next card"
+    # A twiddle that turned an Ace: its result says so.
+    f.move(1)
+    f.confirm()
+    assert f.step == flow.STEP_RESULT and not f.can_undo()
+    assert f.undo_refusal() == "No undo: an Ace was turned"
+    for text in ("No undo: the dummy's card is up", "Undo starts with the next card"):
+        assert len(text) <= 31
