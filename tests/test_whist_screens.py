@@ -463,6 +463,7 @@ def test_twiddle_names_the_winner_and_a_lost_bid_is_flagged():
 
 def test_resumed_twiddle_offers_no_undo_and_says_why():
     from games.whist import screens
+    from handheld.sound import CUE_REFUSED
 
     game = engine.Game(9, engine.OPT_EASY)
     game.apply_action(engine.BID_BASE + 2)
@@ -472,15 +473,25 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     assert screen.flow.step == flow.STEP_TWIDDLE and not screen.can_undo()
     assert screen.hint.text == "<> pick  A ok  SELECT look"
     detail = screen.detail.text
-    screen.key(None, K_B)
+
+    class Speaker:
+        heard = []
+
+        def cue(self, cue):
+            self.heard.append(cue)
+
+    app = Speaker()
+    screen.key(app, K_B)
     assert screen.hint.text == "Undo starts with the next card"
+    assert app.heard == [CUE_REFUSED]  # the key that cannot act has its cue
     assert screen.detail.text == detail and screen.game.to_bytes() == game.to_bytes()
     # The bid picker: B does nothing, says nothing.
     bidding = screens.WhistScreen(engine.Game(9, engine.OPT_EASY))
     bidding.build(None)
     texts = (bidding.detail.text, bidding.hint.text, bidding.line2.text)
-    bidding.key(None, K_B)
+    bidding.key(app, K_B)
     assert (bidding.detail.text, bidding.hint.text, bidding.line2.text) == texts
+    assert app.heard == [CUE_REFUSED]
 
 
 # -- undo (issue 12) -----------------------------------------------------------------------

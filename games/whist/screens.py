@@ -36,6 +36,7 @@ from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 from handheld.screens import MessageScreen, hint
+from handheld.sound import CUE_REFUSED, CUE_TRICK
 
 try:
     from typing import Any, List
@@ -281,17 +282,22 @@ class WhistScreen(Screen):
     # -- keys ------------------------------------------------------------------------------
 
     def key(self, app: App, key: int) -> None:
-        """Move, confirm, or look back (easy mode)."""
+        """Move, confirm, or look back (easy mode); a trick you win and a key that cannot
+        act have their cues."""
         f = self.flow
         if key == K_LEFT or key == K_UP:
             self._move(-1)
         elif key == K_RIGHT or key == K_DOWN:
             self._move(1)
         elif key == K_A:
+            before = f.step
             event = f.confirm()
             if event == flow.EVENT_ILLEGAL:
                 ui.set_text(self.detail, "Dimmed: follow the dummy")
+                app.cue(CUE_REFUSED)
                 return
+            if f.step == flow.STEP_RESULT and before != flow.STEP_RESULT and f.obs["last_trick"][2]:
+                app.cue(CUE_TRICK)
             self._render()
             if event == flow.EVENT_HAND_OVER:
                 app.push(MessageScreen("Hand scored", f.summary()))
@@ -313,6 +319,7 @@ class WhistScreen(Screen):
                 refusal = f.undo_refusal()
                 if refusal:
                     ui.set_text(self.hint, refusal)
+                    app.cue(CUE_REFUSED)
 
     def _move(self, delta: int) -> None:
         """Apply a direction and redraw only what it changed."""
