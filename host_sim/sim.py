@@ -15,6 +15,7 @@ GAP_MS = 60
 BOOT_MS = 50
 SETTLE_MS = 100
 CENTRE = 32768
+CUE_NAMES = ("place", "trick", "refused", "won", "lost")  # handheld.sound's CUE_* by number
 
 
 class SimDone(Exception):
@@ -112,8 +113,9 @@ class Sim:
 
         self.seed_rng = Rng(seed)
         self.seeds = []
-        self.cues = []  # the speaker's cues, by name (handheld.sound.CUE_NAMES), in order
+        self.cues = []  # the speaker's cues, by name (CUE_NAMES), in order
         self.listening = False
+        self.sound = None  # the app's handheld.sound.Sound, once it runs
 
     # -- what code.py sees --------------------------------------------------------
 
@@ -167,10 +169,15 @@ class Sim:
             if number < keys.key_count:
                 keys.events.items.append((number, pressed))
 
-    def _heard(self, cue):
-        from handheld.sound import CUE_NAMES
+    def _heard(self, app_cue):
+        """``App.cue`` wrapped: the cues a speaker at a level other than Off plays, logged."""
 
-        self.cues.append(CUE_NAMES[cue])
+        def cue(cue):
+            app_cue(cue)
+            if self.sound.level:
+                self.cues.append(CUE_NAMES[cue])
+
+        return cue
 
     def sleep(self, seconds):
         """The app loop's pause between frames: advance the clock, feed the script (and,
@@ -178,9 +185,10 @@ class Sim:
         if not self.listening:
             from handheld import shell
 
-            sound = getattr(shell.current_app, "sound", None)
-            if sound is not None:
-                sound.listener = self._heard
+            app = shell.current_app
+            self.sound = getattr(app, "sound", None)
+            if self.sound is not None:
+                app.cue = self._heard(app.cue)  # (an instance attribute: this run's app only)
                 self.listening = True
         self.frame_count += 1
         if self.window is not None:

@@ -321,9 +321,10 @@ DRAW_ALL = const(63)
 EVENT_NONE = const(0)
 EVENT_INFO = const(1)  # SELECT: show tricks, piles and peeks (``info_text``)
 EVENT_PASS = const(2)  # the turn ended: hand the device to the next player
-EVENT_PEEK = const(3)  # a recipe card was peeked: show it to ``peek_seat`` only
+EVENT_PEEK = const(3)  # a recipe card was peeked: show it to ``seat`` (who drew) only
 EVENT_OVER = const(4)  # the game is over: record it and show the result
 EVENT_CONFIRM_END = const(5)  # End turn with actions left: ask first (``end_turn``)
+REFUSED = const(-2)  # ``acted`` after a key asked for an action the rules refuse
 
 _HINTS = (
     "",
@@ -384,15 +385,15 @@ class Play:
         self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
-        # The turn's actions in the captions' words (a card played face down unnamed), and
-        # the last finished turn's with its seat: SELECT's page lists the other player's.
-        self.words: List[str] = []
-        self.last_words: List[str] = []
-        self.last_seat = -1
-        # What the last key did, for the speaker: the action it applied (or -1), and
-        # whether it asked for one the rules refuse.
+        # The turn's actions in the captions' words, "; " between them (a card played face
+        # down unnamed), and the last finished turn's as SELECT's page says it ("Hyde's last
+        # turn: ..."): the page shows the other player's. (Few attributes: a Play with
+        # more than 37 takes a dictionary twice the size.)
+        self.words = ""
+        self.last_words = ""
+        # What the last key did, for the speaker: the action it applied, -1 none, or
+        # REFUSED (an action the rules refuse).
         self.acted = -1
-        self.refused = False
         self.lit = -1  # the engine's index of the card that action left, or -1
         self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
         self.obs: Dict[str, Any] = {}
@@ -410,12 +411,10 @@ class Play:
         self.trick = 0  # index into self.tricks
         self.event = EVENT_NONE
         self.peek_card = -1
-        self.peek_seat = 0
         self.wave_old: List[int] = []
         self.wave_new: List[int] = []
         self.wave_frame = 0
         self.wave_at = 0
-        self.wave_step = 1
         self.transformations = 0  # waves played to their end (for tests)
         # Undo: the state it goes back to at most, and the actions since. While the CPU's
         # turn is shown: where the turn began, and its actions still to show.
@@ -640,7 +639,7 @@ class Play:
         the old card, -2 (edge-on, mid-turn) or the new one."""
         count = len(self.wave_new)
         # Position along the wave: 0 turns first.
-        along = slot if self.wave_step > 0 else count - 1 - slot
+        along = slot if self.obs["side"] != 1 else count - 1 - slot
         frame = self.wave_frame - 1  # the frame just set up by tick()
         if along < frame - 1:
             return self.wave_new[slot]
@@ -666,21 +665,17 @@ class Play:
         text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
         if obs["peeks"]:
             text += "Your recipe peeks: %s.\n" % ", ".join([names(c) for c in obs["peeks"]])
-        if self.last_words and self.last_seat != self.seat:
-            text += "%s's last turn: %s." % (
-                SHORT_NAMES[self.last_seat],
-                "; ".join(self.last_words),
-            )
+        if self.last_words and not self.last_words.startswith(SHORT_NAMES[self.seat]):
+            text += self.last_words
         return text
 
     # -- keys --------------------------------------------------------------------------------
 
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
-        sets ``event`` (and ``acted``, ``refused``)."""
+        sets ``event`` (and ``acted``)."""
         self.event = EVENT_NONE
         self.acted = -1
-        self.refused = False
         mode = self.mode
         if mode == MODE_SHOW and key == K_A:
             self.shown_at = -1  # the next tick shows the next action
@@ -853,7 +848,7 @@ class Play:
         next player, a recipe peek, the end."""
         game = self.game
         if action < 0 or not game.can_apply(action):
-            self.refused = True
+            self.acted = REFUSED
             return 0
         self.acted = action
         peeks = len(self.obs["peeks"])
@@ -863,9 +858,12 @@ class Play:
         shows = action >= engine.DRAW_BASE or (
             self.mode == MODE_FLIP and not self.obs["face_up"][self.rcur]
         )
-        words = self._words(action)
+        # The words of the turn: only another human reads them (against the CPU, only
+        # the CPU's turn is listed; its captions are made for its show anyway).
+        words = self._words(action) if self.cpu_seat < 0 else ""
         game.apply_action(action)
-        self._record(action, words, seat)
+        if self.cpu_seat < 0:
+            self._record(action, words, seat)
         self.applied += 1
         if shows:
             self.state = game.to_bytes()
@@ -880,7 +878,6 @@ class Play:
         elif len(self.obs["peeks"]) > peeks:
             self.event = EVENT_PEEK
             self.peek_card = self.obs["peeks"][-1]
-            self.peek_seat = seat
         return changed
 
     def can_undo(self) -> bool:
@@ -898,8 +895,8 @@ class Play:
         if not self.can_undo():
             return 0
         self.stack.pop()
-        if self.words:
-            self.words.pop()
+        if self.cpu_seat < 0:
+            self.words = self.words[: max(self.words.rfind("; "), 0)]
         game = engine.Game.from_bytes(self.state)
         for action in self.stack:
             game.apply_action(action)
@@ -922,11 +919,10 @@ class Play:
         """Note an applied action for the turn's words; the end of the turn keeps them as
         the last turn (``seat``'s)."""
         if action == engine.END_TURN:
-            self.last_words = self.words
-            self.last_seat = seat
-            self.words = []
+            self.last_words = "%s's last turn: %s." % (SHORT_NAMES[seat], self.words)
+            self.words = ""
         else:
-            self.words.append(words)
+            self.words = words if not self.words else self.words + "; " + words
 
     def end_turn(self) -> int:
         """End the turn (confirmed with actions left); ``event`` EVENT_PASS or EVENT_OVER."""
@@ -941,7 +937,8 @@ class Play:
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        self.words.append(self.said if self.showing else "transform")
+        if self.showing or self.cpu_seat < 0:
+            self._record(engine.TRANSFORM, self.said if self.showing else "transform", 0)
         if not self.showing:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
@@ -951,8 +948,8 @@ class Play:
         self.top = max(length - VISIBLE - top, 0)
         self.rcur = max(length - 1 - self.rcur, 0)
         self.wave_new = self.ribbon_codes()
-        # Toward Hyde's side the wave runs right to left, toward Jekyll's left to right.
-        self.wave_step = -1 if self.obs["side"] == 1 else 1
+        # (Toward Hyde's side the wave runs right to left, toward Jekyll's left to right:
+        # ``wave_code``.)
         self.wave_frame = 0
         self.wave_at = -1
         self.mode = MODE_ANIM

@@ -403,7 +403,7 @@ class PlayScreen(Screen):
         self._draw(play.key(key))
         if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
             app.cue(CUE_TRICK)
-        elif play.refused:
+        elif play.acted == flow.REFUSED:
             app.cue(CUE_REFUSED)
         self._follow(app)
 
@@ -447,7 +447,7 @@ class PlayScreen(Screen):
             app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[play.seat]))
         elif event == flow.EVENT_PEEK:
             card = play.peek_card
-            name = flow.SEAT_NAMES[play.peek_seat]
+            name = flow.SEAT_NAMES[play.seat]  # the seat whose draw emptied the pile
 
             def reveal(app: App) -> None:
                 app.push(PeekScreen(card, name))

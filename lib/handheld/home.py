@@ -19,7 +19,7 @@ from handheld import registry, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
-from handheld.sound import CUE_PLACE, SOUND_CHOICES, SOUND_DEFAULT
+from handheld.sound import CUE_PLACE, SOUND_DEFAULT
 from handheld.store import (
     REPEAT_CHOICES,
     REPEAT_DEFAULT,
@@ -41,6 +41,7 @@ except ImportError:
     pass
 
 _EXTRA_ITEMS = ("Cards", "Statistics", "Settings", "About")
+_SOUND_CHOICES = ("Off", "Quiet", "On")  # handheld.sound's levels
 _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
 _NOT_BUILT = (
     "Not built yet: this game's play screens come later.\n\n"
@@ -408,7 +409,7 @@ def settings_screen(app: App) -> OptionsScreen:
     apply at once and are saved when leaving."""
     rows = [
         ["Key repeat", REPEAT_CHOICES, app.settings.get(SET_REPEAT, 3, REPEAT_DEFAULT)],
-        ["Sound", SOUND_CHOICES, app.settings.get(SET_SOUND, 3, SOUND_DEFAULT)],
+        ["Sound", _SOUND_CHOICES, app.settings.get(SET_SOUND, 3, SOUND_DEFAULT)],
     ]
     fields = [SET_REPEAT, SET_SOUND]
     for entry in registry.GAMES:

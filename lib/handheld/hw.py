@@ -8,17 +8,17 @@ The board: its display and its buttons, chosen by ``board.board_id``.
 - PyBadge, EdgeBadge: eight keys on a shift register (B, A, START, SELECT, RIGHT,
   DOWN, UP, LEFT).
 - PyGamer: four keys on the shift register (B, A, START, SELECT) and an analog
-  joystick for the directions (``handheld.keys.Joystick`` adds hysteresis).
+  joystick for the directions (``handheld.joystick.Joystick`` adds hysteresis).
 
 ``Buttons.poll(now)`` returns the keys that went down as a ``K_*`` mask, with held
 directions repeating; it reuses one ``keypad.Event``, so polling allocates nothing.
 ``battery()`` opens the pin that reads the battery's voltage (half of it, through a
-divider); ``speaker(level)`` the speaker, for ``handheld.sound``.
+divider).
 """
 
 import keypad
 
-from handheld.keys import Joystick, KeyState
+from handheld.keys import KeyState
 
 try:
     from typing import Any, Tuple
@@ -45,7 +45,11 @@ class Buttons:
         self.state = KeyState()
         self.joystick_x = joystick_x
         self.joystick_y = joystick_y
-        self.stick = Joystick() if joystick_x is not None else None
+        self.stick = None
+        if joystick_x is not None:
+            from handheld.joystick import Joystick
+
+            self.stick = Joystick()
 
     def set_repeat(self, delay: int, every: int) -> None:
         """Key-repeat timing for held directions, in ms."""
@@ -79,26 +83,6 @@ def battery() -> Any:
     import analogio
 
     return analogio.AnalogIn(pin)
-
-
-def speaker(level: int) -> Any:
-    """The board's speaker as a ``handheld.sound.Sound`` at ``level``, or None if the
-    board has none (``board.SPEAKER``; its amplifier on ``board.SPEAKER_ENABLE``)."""
-    import board
-
-    pin = getattr(board, "SPEAKER", None)
-    if pin is None:
-        return None
-    from handheld.sound import Sound
-
-    enable = None
-    enable_pin = getattr(board, "SPEAKER_ENABLE", None)
-    if enable_pin is not None:
-        import digitalio
-
-        enable = digitalio.DigitalInOut(enable_pin)
-        enable.switch_to_output(value=False)
-    return Sound(pin, enable, level)
 
 
 def open_board() -> Tuple[Any, Buttons]:

@@ -22,8 +22,6 @@ K_DOWN = const(32)
 K_UP = const(64)
 K_LEFT = const(128)
 K_DIRECTIONS = const(240)
-# Key names by bit index, for logs and the simulator's scripts.
-KEY_NAMES = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 
 # Ticks are milliseconds that wrap at 2**29 (supervisor.ticks_ms), so they stay small ints.
 _TICKS_HALF = const(268435456)
@@ -91,46 +89,6 @@ class KeyState:
         return edges
 
 
-class Joystick:
-    """An analog stick read as four direction bits, with hysteresis.
-
-    A direction engages past ``engage`` from the centre and lets go only when the stick
-    is back within ``release``, so a stick resting near the threshold does not chatter.
-    Readings are 0..65535; low x is LEFT, low y is UP.
-    """
-
-    def __init__(self, engage: int = 18000, release: int = 10000) -> None:
-        self.engage = engage
-        self.release = release
-        self.mask = 0
-
-    def _axis(self, offset: int, low_bit: int, high_bit: int) -> int:
-        """The bit for one axis given its offset from the centre and the current mask."""
-        if self.mask & low_bit and offset < -self.release:
-            return low_bit
-        if self.mask & high_bit and offset > self.release:
-            return high_bit
-        if offset <= -self.engage:
-            return low_bit
-        if offset >= self.engage:
-            return high_bit
-        return 0
-
-    def update(self, x: int, y: int) -> int:
-        """The direction mask for a new reading of both axes."""
-        self.mask = self._axis(x - 32768, K_LEFT, K_RIGHT) | self._axis(y - 32768, K_UP, K_DOWN)
-        return self.mask
-
-
 def first_key(mask: int) -> int:
     """The lowest set bit of a key mask, 0 for none."""
     return mask & -mask
-
-
-def key_name(bit: int) -> str:
-    """The name of one key bit, e.g. ``"A"``."""
-    index = 0
-    while bit > 1:
-        bit >>= 1
-        index += 1
-    return KEY_NAMES[index]

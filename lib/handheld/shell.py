@@ -68,7 +68,7 @@ def main() -> None:
 
     from handheld.app import App
     from handheld.keys import REPEAT_TIMINGS
-    from handheld.sound import SOUND_CHOICES, SOUND_DEFAULT
+    from handheld.sound import SOUND_DEFAULT, speaker
     from handheld.store import (
         REPEAT_CHOICES,
         REPEAT_DEFAULT,
@@ -95,7 +95,7 @@ def main() -> None:
     app.end_screen = GameOverScreen
     app.new_mark = save_mark
     app.battery = hw.battery()
-    app.sound = hw.speaker(settings.get(SET_SOUND, len(SOUND_CHOICES), SOUND_DEFAULT))
+    app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.
     app.menu_modules = ("handheld.home",)

@@ -89,12 +89,12 @@ def test_pile_actions():
 def test_turn_texts_fit_the_line():
     # Each card by its label (rank, suit icons) and its name.
     ace = label(0) + " Ace Moons"
-    assert flow.turn_text(0, engine.FROM_DECK, 0) == "P1 drew, out " + ace
-    assert flow.turn_text(1, 32, 6) == "P2 took %s Sea, out %s Author" % (label(32), label(6))
-    long_line = flow.turn_text(2, 21, 38)
+    assert flow.turn_text(0, engine.FROM_DECK, 0) == "P1 drew, threw " + ace
     # Too long: the taken card by its label alone, then the discarded card too.
-    assert long_line == "P3 took %s, out %s" % (label(21), label(38))
-    assert flow.turn_text(2, 21, 44) == "P3 took %s, out X Excuse" % label(21)
+    assert flow.turn_text(1, 32, 6) == "P2 took %s, threw %s Author" % (label(32), label(6))
+    long_line = flow.turn_text(2, 21, 38)
+    assert long_line == "P3 took %s, threw %s" % (label(21), label(38))
+    assert flow.turn_text(2, 21, 44) == "P3 took %s, threw X Excuse" % label(21)
     assert len(long_line) <= flow.SUMMARY_COLUMNS
     # Every card pair: tests/test_bharg.py (on MicroPython's WebAssembly port, strings
     # holding the suit icons, characters 127..132, are not all freed by its collector, and
@@ -135,9 +135,16 @@ def test_result_texts_and_stats():
     assert flow.match_text(fake, b"\0\2\0") == "Player 2 (CPU) wins!"
     fake["target"] = 25
     fake["round"] = 3
+    # Against a CPU the owner is "You".
     assert flow.final_text(fake, b"\0\1\0") == (
-        "Player 1: 0 pts\nPlayer 2 (CPU): 17 pts\nTarget 25, 3 rounds."
+        "You: 0 pts\nPlayer 2 (CPU): 17 pts\nTarget 25, 3 rounds."
     )
+    fake["round_result"]["winner"] = 0
+    assert flow.round_text(fake, b"\0\1\0") == "You win 17 pts"
+    assert flow.round_text(fake) == "P1 wins 17 pts"
+    fake["match_winner"] = 0
+    assert flow.match_text(fake, b"\0\1\0") == "You win!"
+    fake["match_winner"] = 1
     assert not flow.won_for_stats(fake)
     fake["match_winner"] = 0
     assert flow.won_for_stats(fake)
@@ -224,7 +231,9 @@ def test_the_first_turn_waits_behind_its_privacy_screen():
     assert play.pile == flow.PILE_DECK and play.cursor == -1
     assert play.pile_lit(flow.PILE_DECK) and not play.pile_lit(flow.PILE_DISCARD)
     assert play.name_text() == "Draw from the deck"
-    assert play.hint_text() == "<> pile  A take  SEL help"
+    # (the round's first table with bars under the hand explains them instead)
+    legend = "bars: blue/pink sets, green Ace"
+    assert play.hint_text() == (legend if any(play.marks) else "<> pile  A take  SEL help")
     assert sorted(play.order) == play.obs["hand"]
     for slot in range(len(play.order)):
         assert not play.dimmed(slot)
@@ -240,9 +249,9 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     assert play.phase == flow.PHASE_DISCARD and len(play.order) == 8
     assert play.obs["taken"] == -1 and play.status_text() == "P2 discard a card"
     assert play.hint_text() == "<> card  A discard  SEL help"
-    # The cursor starts on the card just drawn; nothing is dimmed (nothing was taken).
-    drawn = play.order[play.cursor]
-    assert drawn not in hand
+    # The cursor starts on the unbound card worth most (``default_discard``); nothing is
+    # dimmed (nothing was taken).
+    assert play.cursor == play.default_discard() and len(hand) == 7
     for slot in range(8):
         assert not play.dimmed(slot)
     assert not play.pile_lit(flow.PILE_DECK) and not play.discard_dimmed()
@@ -496,13 +505,15 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     took, discarded = play.obs["last_turns"][1]
     assert discarded >= 0 and play.mover == 1
     assert play.status_text() == "P2 (CPU) moved"
-    assert play.name_text() == flow.turn_text(1, took, discarded)
+    # Said once, on the summary line; the name line points there.
+    assert play.name_text() == "P2 (CPU) played: see above"
+    assert flow.turn_text(1, took, discarded) in flow.turn_summary(play.obs)
     assert play.hint_text() == "A go on  SEL help" and not play.legal
     # It stays on show for PAUSE_MS, then Player 1's turn (no privacy screen).
     assert play.tick(now + flow.PAUSE_MS - 10) == 0 and play.mover == 1
     assert play.tick(now + flow.PAUSE_MS) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
     assert play.mover == -1 and play.seat == 0 and play.drawing() and not play.covered
-    assert play.status_text() == "P1 draw a card"
+    assert play.status_text() == "You draw a card"  # (against a CPU)
     # Player 1 takes the discard top and discards; then A skips the CPU's pause, and
     # Player 1's next turn starts on the deck again (the discard pile may be empty).
     now += flow.PAUSE_MS

@@ -7,11 +7,9 @@ from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
 
 def test_key_bits_match_keypad_numbers():
-    names = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
     bits = (K_B, K_A, K_START, keys.K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT)
     for number in range(8):
         assert bits[number] == 1 << number
-        assert keys.key_name(bits[number]) == names[number]
     assert keys.K_DIRECTIONS == K_RIGHT | K_DOWN | K_UP | K_LEFT
 
 
@@ -93,7 +91,9 @@ def test_set_directions_gives_edges_like_keys():
 
 
 def test_joystick_hysteresis():
-    stick = keys.Joystick(engage=18000, release=10000)
+    from handheld.joystick import Joystick
+
+    stick = Joystick(engage=18000, release=10000)
     centre = 32768
     assert stick.update(centre, centre) == 0
     assert stick.update(centre + 15000, centre) == 0  # not far enough to engage
