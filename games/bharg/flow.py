@@ -386,7 +386,8 @@ class Play:
         self.seat = 0  # whose view is shown
         self.obs: Dict[str, Any] = {}
         self.phase = PHASE_DRAW
-        self.order: List[int] = []  # the hand by its arrangement (see ``hand_layout``)
+        self.order: List[int] = []  # the hand in card order (``sync``)
+        self.arrived = -1  # the card just drawn or taken, or -1
         self.marks = bytearray(0)
         self.groups = bytearray(0)
         self.legal: List[int] = []  # the seat's legal actions (none if it is not to act)
@@ -422,7 +423,10 @@ class Play:
 
     def sync(self) -> int:
         """Read the seat's observation again: phase, hand layout, legal actions; the hand
-        cursor starts on the card just drawn or taken."""
+        cursor starts on the card ``default_discard`` picks. The hand is shown in card order
+        (rank, then suits: the card codes), so a card that arrives goes where it sorts and
+        no other card moves; the bars under it still mark each card's set; ``arrived`` is
+        the card just drawn or taken (the screen raises it), else -1."""
         game = self.game
         obs = game.observation(self.seat)
         self.obs = obs
@@ -432,10 +436,22 @@ class Play:
         self.legal = game.legal_actions() if acting else []
         if TAKE_DISCARD not in self.legal:
             self.pile = PILE_DECK
-        order, marks, groups = hand_layout(obs["arrangement"])
+        arranged, arranged_marks, _ = hand_layout(obs["arrangement"])
+        order = sorted(arranged)
+        marks = bytearray(len(order))
+        slot = 0
+        while slot < len(order):
+            marks[slot] = arranged_marks[arranged.index(order[slot])]
+            slot += 1
+        previous = self.order
+        self.arrived = -1
+        if len(order) == len(previous) + 1:
+            for card in order:
+                if card not in previous:
+                    self.arrived = card
         self.order = order
         self.marks = marks
-        self.groups = groups
+        self.groups = bytearray(len(order))  # one group: no gaps
         # The first time a round's table shows a bar under the hand, the hint line says
         # what the bars mean, until the next action (``_apply``).
         self.legend = bool(self.legal) and obs["round"] != self.legend_round and any(marks)

@@ -325,9 +325,12 @@ class PlayScreen(Screen):
         ui.set_text(self.hint, play.hint_text())
 
     def _draw_slot(self, slot: int) -> None:
-        """Dim/light one hand card; the cursor's card is raised."""
-        lit = slot == self.flow.cursor
-        self.hand.style(slot, self.flow.dimmed(slot), lit, lit)
+        """Dim/light one hand card; the cursor's card is lit and raised, the card just
+        drawn or taken raised."""
+        play = self.flow
+        lit = slot == play.cursor
+        raised = lit or play.order[slot] == play.arrived
+        self.hand.style(slot, play.dimmed(slot), lit, raised)
 
     # -- keys -------------------------------------------------------------------------
 

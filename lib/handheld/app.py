@@ -230,10 +230,10 @@ class App:
         self.sound: Any = None
         self.cued = False  # a cue was played for this frame's keys
         # What START opens over a pausable screen: a function returning the screen, set by
-        # whoever builds the app (the shell: handheld.screens.PauseMenu), so this module
+        # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
         # imports no screens.
         self.pause_menu: Any = None
-        # What ``game_over`` opens (``handheld.screens.GameOverScreen``, set by the shell).
+        # What ``game_over`` opens (``handheld.pause.GameOverScreen``, set by the shell).
         self.end_screen: Any = None
         # The running game's screens module and set-up choices, for "Play again".
         self.game_screens: Any = None

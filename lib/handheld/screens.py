@@ -13,8 +13,7 @@ Generic screens the whole app and every game reuse:
   with no cards, to hand the device over in hot-seat games; A closes it, once it has been
   shown for ``PRIVACY_MS``.
 - (``handheld.reader.TextScreen(title, path)``: a rules page, loaded only while open.)
-- ``PauseMenu()``: what START opens over a play screen.
-- ``GameOverScreen(title, text)``: a game's result; A plays again, B goes home.
+- (``handheld.pause``: the pause menu and the game-over screen, loaded while open.)
 """
 
 import displayio
@@ -23,7 +22,7 @@ from micropython import const
 
 from handheld import ui
 from handheld.app import App, Screen
-from handheld.keys import K_A, K_B, K_DOWN, K_START, K_UP, ticks_diff
+from handheld.keys import K_A, K_B, K_DOWN, K_UP, ticks_diff
 from handheld.layout import wrap_text
 
 try:
@@ -31,14 +30,12 @@ try:
 except ImportError:
     pass
 
-_QUIT_TEXT = "It ends here and counts as a loss: a winning run ends. A: quit  B: play on"
-_QUIT_UNPLAYED = "Nothing is played yet, so it is not counted. A: quit  B: play on"
-_SAVED = const(0x50C050)
-_NOT_SAVED = const(0xE07030)
+SAVED = const(0x50C050)  # the colour of "saved" (the save mark, the pause menu)
+NOT_SAVED = const(0xE07030)
 _MARK_X = const(158)  # the save mark: right of the last text column of a play screen
 _MARK_Y = const(2)
 _DRESS_EVERY_MS = const(60000)
-_HINT_Y = 119
+HINT_Y = const(119)  # the bottom line: key hints
 # A privacy screen takes A only once it has been shown this long (ms): a double tap meant
 # for the screen before it would otherwise show the next player's hand to the last one.
 PRIVACY_MS = const(600)
@@ -46,7 +43,7 @@ PRIVACY_MS = const(600)
 
 def hint(text: str) -> Any:
     """A grey key hint on the bottom line (every screen's, games' too)."""
-    return ui.label(text, 2, _HINT_Y, ui.SMALL, ui.GREY)
+    return ui.label(text, 2, HINT_Y, ui.SMALL, ui.GREY)
 
 
 class Selected:
@@ -236,95 +233,9 @@ def save_mark(saved: bool, shape: Any) -> Any:
     """The save mark the app puts on a play screen (``App.new_mark``): a small bar, green
     if the game is saved, orange if not yet; a new one if ``shape`` is None, else
     ``shape`` showing it."""
-    shader = ui.solid(_SAVED if saved else _NOT_SAVED)
+    shader = ui.solid(SAVED if saved else NOT_SAVED)
     if shape is None:
         return vectorio.Rectangle(pixel_shader=shader, width=2, height=8, x=_MARK_X, y=_MARK_Y)
     shape.pixel_shader = shader
     shape.hidden = False  # (marks it for the next refresh)
     return shape
-
-
-def _pause_rows(app: App) -> List[str]:
-    """The pause menu's rows: "Undo" only while the game can take a move back."""
-    rows = ["Resume", "Rules", "Save & sleep", "Quit to menu"]
-    play = app.play
-    if play is not None and hasattr(play, "can_undo") and play.can_undo():
-        rows.insert(1, "Undo")
-    return rows
-
-
-class PauseMenu(MenuScreen):
-    """START over a play screen: resume, undo (if the game can), the game's rules, save
-    and turn the screen off, or quit to the main menu. The hint line says whether the
-    game is saved (the app saves it once this menu is drawn)."""
-
-    # Under the rules page or the quit question its widgets go (the heap holds a game);
-    # the menu keeps the selected row.
-    releasable = True
-
-    def __init__(self) -> None:
-        super().__init__("Paused", [], self._choose, rows=_pause_rows)
-        self.status: Any = None
-
-    def build(self, app: App) -> None:
-        """The menu, and the saved state on the right of the hint line."""
-        super().build(app)
-        self.status = ui.Text("", ui.WIDTH - 2, _HINT_Y, ui.SMALL, _SAVED, True, 13)
-        self.group.append(self.status)
-        self.tick(app, 0)
-
-    def release(self) -> None:
-        """Covered: only the selected row is kept (``build`` reads ``menu.index``)."""
-        self.menu = Selected(self.menu.index)
-        self.status = None
-
-    def tick(self, app: App, now: int) -> bool:
-        """Follow the saved state."""
-        unsaved = app.unsaved()
-        self.status.color = _NOT_SAVED if unsaved else _SAVED
-        return ui.set_text(self.status, "Not saved yet" if unsaved else "Saved")
-
-    def _choose(self, app: App, index: int) -> None:
-        """Act on the chosen row."""
-        item = self.items[index]
-        if item == "Resume":
-            app.pop()
-        elif item == "Undo":
-            # Back on the play screen first: undo then redraws it like a key press.
-            app.pop()
-            app.play.undo(app)
-        elif item == "Rules":
-            game = app.game
-            if game is not None:
-                from handheld.reader import TextScreen
-
-                app.push(TextScreen(game.name, game.rules))
-        elif item == "Save & sleep":
-            app.sleep()
-        else:
-            played = app.saved_once or (app.play is not None and app.play.changes())
-            text = _QUIT_TEXT if played else _QUIT_UNPLAYED
-            app.push(ConfirmScreen("Quit this game?", text, App.home))
-
-    def key(self, app: App, key: int) -> None:
-        """START resumes too."""
-        if key == K_START:
-            app.pop()
-        else:
-            super().key(app, key)
-
-
-class GameOverScreen(MessageScreen):
-    """A game's end: its result, then A plays again (same set-up, a new deal) and B goes
-    back to the main menu (``App.game_over`` opens it)."""
-
-    hint_text = "A play again  B menu"
-
-    def key(self, app: App, key: int) -> None:
-        """A: play again; B: the main menu; UP/DOWN scroll."""
-        if key == K_A:
-            app.play_again()
-        elif key == K_B:
-            app.home()
-        else:
-            super().key(app, key)

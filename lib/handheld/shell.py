@@ -51,6 +51,20 @@ def _menu_gauge(app: Any, group: Any) -> bool:
     return home.battery_gauge(app, group)
 
 
+def _pause_menu() -> Any:
+    """What START opens over a play screen (``handheld.pause``, loaded while it is open)."""
+    from handheld.pause import PauseMenu
+
+    return PauseMenu()
+
+
+def _end_screen(title: str, text: str) -> Any:
+    """A game's result (``handheld.pause``, loaded while it is open)."""
+    from handheld.pause import GameOverScreen
+
+    return GameOverScreen(title, text)
+
+
 def main() -> None:
     """Run the app until power-off (or the simulator stops it)."""
     import gc
@@ -89,10 +103,10 @@ def main() -> None:
     app = App(display, buttons, settings, stats, seed_source)
     current_app = app
     gc.collect()
-    from handheld.screens import GameOverScreen, MenuScreen, PauseMenu, save_mark
+    from handheld.screens import MenuScreen, save_mark
 
-    app.pause_menu = PauseMenu
-    app.end_screen = GameOverScreen
+    app.pause_menu = _pause_menu
+    app.end_screen = _end_screen
     app.new_mark = save_mark
     app.battery = hw.battery()
     app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))

@@ -2,7 +2,7 @@
 rows to options, the hand laid out by its arrangement, texts, and the play screen's state
 machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
-from decktet.cards import display_name, label
+from decktet.cards import FIRST_NUMBER, display_name, label
 from games.bharg import engine, flow
 from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
@@ -267,7 +267,9 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     # A discards it: Player 1's turn, behind its privacy screen.
     assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_PASS
     assert play.covered and play.seat == 0 and play.phase == flow.PHASE_DRAW
-    assert play.obs["discard_top"] == card and play.cursor == -1
+    # (a discarded Ace goes on the Ace Pile)
+    pile = "ace_top" if card < FIRST_NUMBER else "discard_top"
+    assert play.obs[pile] == card and play.cursor == -1
     assert play.key(K_A) == 0 and play.phase == flow.PHASE_DRAW
     play.uncover()
     assert play.board_text(1) == ">P1 0 pts" and play.board_text(2) == " P2 0 pts"

@@ -202,10 +202,9 @@ class Driver:
         app = self.shell.current_app
         stack = app.stack
         size = len(stack)
-        item = app.pause_menu
         index = 1
         while index < size:
-            if item is not None and isinstance(stack[index], item):
+            if type(stack[index]).__name__ == "PauseMenu":
                 size = index
                 break
             index += 1
