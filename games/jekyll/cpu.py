@@ -101,54 +101,65 @@ _PLAYED = const(6)  # cards played from the hand since the search began
 _NPLAN = const(7)  # actions in the plan
 _PLAN = const(8)  # 3 x 16 bits: the basic actions that led here
 _R = const(14)  # ribbon bytes
-_RIB_SLOTS = const(45)
-_H = const(59)  # hand codes
-_NODE = const(75)
+_RIB_SLOTS = const(45)  # the most ribbon cards; the byte after the last card is scratch
+_H = const(60)  # hand codes
+_NODE = const(76)
 
 # Rank per code (unseen and the Excuse: _NO_RANK).
 _RANKS = bytes(rank(code) if code < NUM_CARDS and rank(code) else _NO_RANK for code in range(64))
 
 
-def _points(a: int, b: int, c: int) -> int:
-    """Points of three cards as a trick, by code (10 pure, 5 with a wild), or 0."""
-    ra = _RANKS[a & _CODE]
-    rb = _RANKS[b & _CODE]
-    rc = _RANKS[c & _CODE]
-    if ra == _NO_RANK or rb == _NO_RANK or rc == _NO_RANK:
-        return 0
-    wilds = (ra >= _WILD) + (rb >= _WILD) + (rc >= _WILD)
-    if wilds == 0:
-        return 10 if ra == rb == rc else 0
-    if wilds > 1:
+def _pair_key(ra: int, rb: int) -> int:
+    """Two ranks as the start of a trick: the rank for a pure pair, 16 + the rank for a
+    card and a wild, else 0 (a card without rank, two wilds, two ranks)."""
+    if ra == _NO_RANK or rb == _NO_RANK or (ra >= _WILD and rb >= _WILD):
         return 0
     if ra >= _WILD:
-        return 5 if rb == rc else 0
+        return 16 + rb
     if rb >= _WILD:
-        return 5 if ra == rc else 0
-    return 5 if ra == rb else 0
+        return 16 + ra
+    return ra if ra == rb else 0
 
 
-def _remove(st: bytearray, index: int) -> int:
-    """Take the ribbon card at ``index`` out of the node; its byte."""
-    n = st[_N] - 1
-    at = _R + index
-    value = st[at]
-    while at < _R + n:
-        st[at] = st[at + 1]
-        at += 1
-    st[_N] = n
-    return value
+_ZEROS = bytes(32)
+
+# ``_pair_key`` of every two ranks, at ``ra << 4 | rb``.
+_PAIRS = bytes(_pair_key(i >> 4, i & 15) for i in range(256))
+
+
+def _points(a: int, b: int, c: int) -> int:
+    """Points of three cards as a trick, by code (10 pure, 5 with a wild), or 0."""
+    ranks = _RANKS
+    key = _PAIRS[ranks[a & _CODE] << 4 | ranks[b & _CODE]]
+    if not key:
+        return 0
+    rc = ranks[c & _CODE]
+    if key < 16:
+        if rc == key:
+            return 10
+        return 5 if rc == _WILD or rc == _WILD + 1 else 0
+    return 5 if rc == key - 16 else 0
 
 
 def _insert(st: bytearray, index: int, value: int) -> None:
     """Put a ribbon byte at ``index``."""
-    at = _R + st[_N]
-    stop = _R + index
-    while at > stop:
-        st[at] = st[at - 1]
-        at -= 1
+    at = _R + index
+    for k in range(_R + st[_N], at, -1):
+        st[k] = st[k - 1]
     st[at] = value
     st[_N] += 1
+
+
+def _move(st: bytearray, source: int, target: int) -> None:
+    """Move the ribbon card at ``source`` to ``target`` (its index once moved)."""
+    value = st[_R + source]
+    if source < target:
+        for k in range(_R + source, _R + target):
+            st[k] = st[k + 1]
+    else:
+        for k in range(_R + source, _R + target, -1):
+            st[k] = st[k - 1]
+    st[_R + target] = value
 
 
 def _check_end(st: bytearray) -> None:
@@ -191,17 +202,18 @@ def _apply(st: bytearray, action: int) -> None:
             st[_SIDE] ^= 1
             st[_LEFT] = 3
         else:
-            start = action - TAKE_BASE
-            at = _R + start
+            at = _R + action - TAKE_BASE
             st[_GAIN] += _points(st[at], st[at + 1], st[at + 2])
-            for _ in range(3):
-                _remove(st, start)
+            n = st[_N] - 3
+            for k in range(at, _R + n):
+                st[k] = st[k + 3]
+            st[_N] = n
         _check_end(st)
         return
     if action >= FLIP_BASE:
         st[_R + action - FLIP_BASE] ^= _UP
     elif action >= MOVE_BASE:
-        _insert(st, action & 63, _remove(st, (action - MOVE_BASE) >> 6))
+        _move(st, (action - MOVE_BASE) >> 6, action & 63)
     else:
         card = action >> 7
         count = st[_HN]
@@ -221,10 +233,7 @@ def _apply(st: bytearray, action: int) -> None:
 
 def _copy(src: bytearray, dst: bytearray) -> None:
     """Copy a node without allocating."""
-    for i in range(_R + src[_N]):
-        dst[i] = src[i]
-    for i in range(_H, _H + src[_HN]):
-        dst[i] = src[i]
+    dst[:] = src
 
 
 def _outcome(st: bytearray, me: int, mine: int, theirs: int) -> int:
@@ -258,98 +267,111 @@ _CARDS = const(4)
 def _survey(st: bytearray, counts: bytearray, out: bytearray) -> None:
     """Fill ``out`` (10 bytes) with what lies on either side of the node; ``counts`` (32
     bytes) is scratch: cards per side and rank."""
-    n = st[_N]
-    for i in range(10):
-        out[i] = 0
+    ranks = _RANKS
+    pairs = _PAIRS
+    end = _R + st[_N]
+    st[end] = 128  # a sentinel that faces neither side: it ends the last run
+    take0 = take1 = best0 = best1 = total0 = total1 = mine0 = mine1 = cards1 = 0
     counted = False  # ``counts`` is filled only when a pair needs it
     # The lengths of the two runs before this one (runs alternate sides).
     before = 0
     last = 0
-    i = 0
-    while i < n:
-        a = i
-        face = st[_R + i] & _UP
-        i += 1
-        while i < n and st[_R + i] & _UP == face:
-            i += 1
-        length = i - a
-        at = _R + a
-        base = face >> 2  # 16 * side: this side's counts
-        out[5 * (face >> 6) + _CARDS] += length
+    at = _R
+    face = st[at] & _UP
+    for j in range(_R + 1, end + 1):
+        if st[j] & 192 == face:
+            continue
+        # A run: st[at:j], all facing ``face``.
+        length = j - at
+        if face:
+            cards1 += length
         one = 0  # points one action (no hand card) can isolate here
         own = 0  # the same with a hand card
         if length == 3:
             taken = _points(st[at], st[at + 1], st[at + 2])
-            slot = 5 * (face >> 6) + _TAKEABLE
-            if out[slot] + taken < 256:
-                out[slot] += taken
-        elif length == 4:
-            # Flip (or move away) one end card: the other three are isolated.
-            one = _points(st[at], st[at + 1], st[at + 2])
-            other = _points(st[at + 1], st[at + 2], st[at + 3])
-            if other > one:
-                one = other
+            if face:
+                take1 += taken
+            else:
+                take0 += taken
         elif length == 2:
-            ra = _RANKS[st[at] & _CODE]
-            rb = _RANKS[st[at + 1] & _CODE]
-            if (
-                ra != _NO_RANK
-                and rb != _NO_RANK
-                and (ra == rb or ra >= _WILD or rb >= _WILD)
-                and (ra < _WILD or rb < _WILD)
-            ):
+            key = pairs[ranks[st[at] & _CODE] << 4 | ranks[st[at + 1] & _CODE]]
+            if key:
                 if not counted:
                     _count(st, counts)
                     counted = True
-                if ra >= _WILD or rb >= _WILD:
-                    r = rb if ra >= _WILD else ra
+                base = face >> 2  # 16 * side: this side's counts
+                if key > 16:
+                    r = key - 16
                     # A third card of that rank: moved from elsewhere, or from the hand.
                     if counts[base + r] > 1:
                         one = 5
                     own = one
                     if not own and _in_hand(st, r):
                         own = 5
-                elif ra == rb:
-                    if counts[base + ra] > 2:
+                else:
+                    if counts[base + key] > 2:
                         one = 10
                     elif counts[base + _WILD] or counts[base + _WILD + 1]:
                         one = 5
                     own = one
-                    if own < 10 and _in_hand(st, ra):
+                    if own < 10 and _in_hand(st, key):
                         own = 10
                     elif not own and (_in_hand(st, _WILD) or _in_hand(st, _WILD + 1)):
                         own = 5
                 # A neighbour that matches, flipped, makes three, if the card beyond it
                 # does not face this side.
-                if a > 0 and (a < 2 or st[at - 2] & _UP != face):
+                if at > _R and (at < _R + 2 or st[at - 2] & _UP != face):
                     flip = _points(st[at - 1], st[at], st[at + 1])
                     if flip > one:
                         one = flip
-                if i < n and (i + 1 >= n or st[_R + i + 1] & _UP != face):
-                    flip = _points(st[at], st[at + 1], st[_R + i])
+                if j < end and (j + 1 >= end or st[j + 1] & _UP != face):
+                    flip = _points(st[at], st[at + 1], st[j])
                     if flip > one:
                         one = flip
-        elif length == 1 and last == 1 and before == 1:
-            # A single, one card of the other side, a single: flip the middle one.
-            one = _points(st[at - 2], st[at - 1], st[at])
+        elif length == 1:
+            if last == 1 and before == 1:
+                # A single, one card of the other side, a single: flip the middle one.
+                one = _points(st[at - 2], st[at - 1], st[at])
+        elif length == 4:
+            # Flip (or move away) one end card: the other three are isolated.
+            one = _points(st[at], st[at + 1], st[at + 2])
+            other = _points(st[at + 1], st[at + 2], st[at + 3])
+            if other > one:
+                one = other
         if one or own:
-            slot = 5 * (face >> 6)
-            if one > out[slot + _BEST]:
-                out[slot + _BEST] = one
-            if out[slot + _TOTAL] + one < 256:
-                out[slot + _TOTAL] += one
             if own < one:
                 own = one
-            if own > out[slot + _MINE]:
-                out[slot + _MINE] = own
+            if face:
+                if one > best1:
+                    best1 = one
+                total1 += one
+                if own > mine1:
+                    mine1 = own
+            else:
+                if one > best0:
+                    best0 = one
+                total0 += one
+                if own > mine0:
+                    mine0 = own
         before = last
         last = length
+        at = j
+        face = st[j] & _UP
+    out[_TAKEABLE] = take0
+    out[_BEST] = best0
+    out[_TOTAL] = total0 if total0 < 256 else 255
+    out[_MINE] = mine0
+    out[_CARDS] = end - _R - cards1
+    out[5 + _TAKEABLE] = take1
+    out[5 + _BEST] = best1
+    out[5 + _TOTAL] = total1 if total1 < 256 else 255
+    out[5 + _MINE] = mine1
+    out[5 + _CARDS] = cards1
 
 
 def _count(st: bytearray, counts: bytearray) -> None:
     """Cards per side and rank into ``counts`` (32 bytes, side 1 from 16)."""
-    for i in range(32):
-        counts[i] = 0
+    counts[:] = _ZEROS
     for at in range(_R, _R + st[_N]):
         value = st[at]
         counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
@@ -789,14 +811,14 @@ class Player(Search):
                         break
                     _copy(node, work)
                     _apply(work, action)
-                    plan = work[_NPLAN]
-                    work[_PLAN + 2 * plan] = action >> 8
-                    work[_PLAN + 2 * plan + 1] = action & 255
-                    work[_NPLAN] = plan + 1
                     value = self._settle(work, False) * 4 + (self._rng.next() & 3)
                     if value > best:
                         best = value
                         _copy(work, best_node)
+                        plan = work[_NPLAN]
+                        best_node[_PLAN + 2 * plan] = action >> 8
+                        best_node[_PLAN + 2 * plan + 1] = action & 255
+                        best_node[_NPLAN] = plan + 1
                     if level + 1 < depth and not work[_END]:
                         rank_value = value + 4 * self._pot
                         # Keep the ``width`` best by rank (insertion into a short list).
