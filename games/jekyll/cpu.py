@@ -23,8 +23,9 @@ whole ribbon is known. Every candidate is tried on a copy of this model, never o
 **A turn.** Tricks are taken as soon as they are there (unless taking one ends the game in
 a loss). The draw takes the apothecary card that best fits the ribbon and the hand. Normal
 plans the turn in two searches, both over the same candidates (every flip; every play and
-move into a gap where it changes the runs: an end of the ribbon, beside a run of one to
-three cards facing the same way, or inside a run of two or more facing the other way):
+move into a gap where it changes the runs, an end of the ribbon, beside a run of one to
+three cards facing the same way, or inside a run of two or more facing the other way, and
+where the card lands beside a card facing its way that it could make a trick with):
 the opening action on the opponent's side, one deep (the tricks it makes there, faces
 turned toward its own side, what it leaves the opponent on that side); then, after the
 transformation, a beam search three wide and as deep as the actions left (at most three;
@@ -125,6 +126,8 @@ _ZEROS = bytes(32)
 
 # ``_pair_key`` of every two ranks, at ``ra << 4 | rb``.
 _PAIRS = bytes(_pair_key(i >> 4, i & 15) for i in range(256))
+# Per rank, the ranks it pairs with, as bits.
+_PAIRED = tuple(sum(1 << b for b in range(16) if _PAIRS[a << 4 | b]) for a in range(16))
 
 
 def _points(a: int, b: int, c: int) -> int:
@@ -264,15 +267,15 @@ _MINE = const(3)
 _CARDS = const(4)
 
 
-def _survey(st: bytearray, counts: bytearray, out: bytearray) -> None:
+def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> None:
     """Fill ``out`` (10 bytes) with what lies on either side of the node; ``counts`` (32
-    bytes) is scratch: cards per side and rank."""
+    bytes): cards per side and rank, already the node's if ``counted``, else filled here
+    when a pair needs them."""
     ranks = _RANKS
     pairs = _PAIRS
     end = _R + st[_N]
     st[end] = 128  # a sentinel that faces neither side: it ends the last run
     take0 = take1 = best0 = best1 = total0 = total1 = mine0 = mine1 = cards1 = 0
-    counted = False  # ``counts`` is filled only when a pair needs it
     # The lengths of the two runs before this one (runs alternate sides).
     before = 0
     last = 0
@@ -377,6 +380,20 @@ def _count(st: bytearray, counts: bytearray) -> None:
         counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
 
 
+def _counted(st: bytearray, action: int, counts: bytearray) -> None:
+    """Turn ``counts`` (``_count``) of a node into those of the node after a basic
+    action, ``st``."""
+    if action >= FLIP_BASE:
+        value = st[_R + action - FLIP_BASE]
+        rank = _RANKS[value & _CODE]
+        side = value >> 2 & 16
+        counts[side | rank] += 1
+        counts[(side ^ 16) | rank] -= 1
+    elif action < MOVE_BASE:
+        value = st[_R + ((action & 127) >> 1)]
+        counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
+
+
 def _in_hand(st: bytearray, want: int) -> bool:
     """True if the node's hand holds a card of rank ``want``."""
     for at in range(_H, _H + st[_HN]):
@@ -421,9 +438,12 @@ class Player(Search):
         self._picks: List[int] = [0] * (2 * width)  # (parent, action) per beam slot
         self._best = bytearray(_NODE)
         self._counts = bytearray(32)
+        self._known = bytearray(32)
         self._gaps0 = bytearray(_RIB_SLOTS + 1)
         self._gaps1 = bytearray(_RIB_SLOTS + 1)
         self._marks = bytearray(_RIB_SLOTS + 1)
+        self._paired0 = [0] * (_RIB_SLOTS + 1)
+        self._paired1 = [0] * (_RIB_SLOTS + 1)
         self._ngaps = bytearray(2)
         self._out = bytearray(10)
         self._pot = 0
@@ -529,7 +549,7 @@ class Player(Search):
 
     # ----- scoring -----
 
-    def _value(self, st: bytearray, opening: bool) -> int:
+    def _value(self, st: bytearray, opening: bool, counted: bool = False) -> int:
         """The node scored from this seat, the turn ending there (``opening``: before the
         transformation, with the rest of the turn still to come). Also sets ``_pot``, what
         a further action could take on the side the ribbon lies on (for ranking unfinished
@@ -539,7 +559,7 @@ class Player(Search):
         if st[_END]:
             return _outcome(st, me, self._mine, self._theirs)
         out = self._out
-        _survey(st, self._counts, out)
+        _survey(st, self._counts, out, counted)
         if st[_LEFT]:
             self._pot = _POTENTIAL * out[5 * st[_SIDE] + _MINE]
         own = 5 * me  # the opponent opens on this side
@@ -568,8 +588,9 @@ class Player(Search):
         return value
 
     def _settle(self, st: bytearray, opening: bool) -> int:
-        """Take the tricks the node offers (as a turn would), then score it (``_value``)."""
-        value = self._value(st, opening)
+        """Take the tricks the node offers (as a turn would), then score it (``_value``;
+        ``_counts`` holds the node's counts)."""
+        value = self._value(st, opening, True)
         if not st[_END] and self._out[5 * st[_SIDE] + _TAKEABLE]:
             self._take_all(st)
             value = self._value(st, opening)
@@ -693,7 +714,9 @@ class Player(Search):
         """The gaps worth putting a card into, per face the card will show (``_gaps0``,
         ``_gaps1``, ``_ngaps``): the two ends; beside a run of 1 to 3 cards facing the same
         way (one side of it: both make the same run); and inside a run of two or more
-        facing the other way (splitting it). Elsewhere a card only lengthens a long run."""
+        facing the other way (splitting it). Elsewhere a card only lengthens a long run.
+        Also, per gap, the ranks that pair with a card beside it facing that way
+        (``_paired0``, ``_paired1``)."""
         n = st[_N]
         for face in range(2):
             gaps = self._gaps0 if face == 0 else self._gaps1
@@ -716,20 +739,36 @@ class Player(Search):
                 elif length >= 2:
                     for g in range(start + 1, i):
                         marks[g] = 1
+            # The ranks a card put into the gap pairs with, beside it.
+            paired = self._paired0 if face == 0 else self._paired1
             count = 0
             for g in range(n + 1):
                 if marks[g]:
                     gaps[count] = g
+                    mask = 0
+                    if g > 0:
+                        value = st[_R + g - 1]
+                        if value >> 6 == face:
+                            mask = _PAIRED[_RANKS[value & _CODE]]
+                    if g < n:
+                        value = st[_R + g]
+                        if value >> 6 == face:
+                            mask |= _PAIRED[_RANKS[value & _CODE]]
+                    paired[count] = mask
                     count += 1
             self._ngaps[face] = count
 
     def _candidates(self, st: bytearray) -> Iterator[int]:
         """The basic actions from the node worth trying: every flip; plays (each card
-        once) and moves into the gaps ``_gaps`` gives for the face the card will show."""
+        once) and moves into the gaps ``_gaps`` gives for the face the card will show,
+        where the card lands beside a card of that face it could make a trick with (in
+        the tournament's games nearly every play or move the full list chose did; the
+        rest cost the search three times the candidates)."""
         n = st[_N]
         for i in range(n):
             yield FLIP_BASE + i
         self._gaps(st)
+        ranks = _RANKS
         side = st[_SIDE]
         previous = -1
         for at in range(_H, _H + st[_HN]):
@@ -738,32 +777,44 @@ class Player(Search):
                 continue
             previous = card
             first = PLAY_BASE + card * 128
+            rank = ranks[card]
             for up in range(2):
                 # Face up shows on the ribbon's side, face down on the other.
                 face = side ^ (1 - up)
                 gaps = self._gaps0 if face == 0 else self._gaps1
+                paired = self._paired0 if face == 0 else self._paired1
                 for k in range(self._ngaps[face]):
-                    yield first + 2 * gaps[k] + up
+                    if paired[k] >> rank & 1:
+                        yield first + 2 * gaps[k] + up
         for source in range(n):
             first = MOVE_BASE + source * 64
-            face = st[_R + source] >> 6
+            moved = st[_R + source]
+            face = moved >> 6
+            rank = ranks[moved & _CODE]
             gaps = self._gaps0 if face == 0 else self._gaps1
+            paired = self._paired0 if face == 0 else self._paired1
             for k in range(self._ngaps[face]):
-                gap = gaps[k]
-                # The gap's index once the card has left ``source``.
-                target = gap if gap <= source else gap - 1
-                if target != source:
-                    yield first + target
+                if paired[k] >> rank & 1:
+                    gap = gaps[k]
+                    # The gap's index once the card has left ``source``.
+                    target = gap if gap <= source else gap - 1
+                    if target != source:
+                        yield first + target
 
     def _search_opening(self) -> Iterator[None]:
         """One action on the opponent's side: every candidate, one deep."""
         root = self._root
         work = self._work
+        counts = self._counts
+        known = self._known
+        _count(root, known)
         best = -_WIN * 4
         tried = 0
         for action in self._candidates(root):
             _copy(root, work)
             _apply(work, action)
+            counts[:] = known
+            _counted(work, action, counts)
             value = self._settle(work, True) * 4 + (self._rng.next() & 3)
             if value > best:
                 best = value
@@ -783,6 +834,8 @@ class Player(Search):
         ranks = self._ranks
         picks = self._picks
         best_node = self._best
+        counts = self._counts
+        known = self._known  # the counts of the node whose candidates are tried
         best = -_WIN * 4
         if not must_act:
             # Ending the turn now (jitter 3: a candidate must do better to be played).
@@ -803,6 +856,7 @@ class Player(Search):
             kept = 0
             for b in range(base, base + count):
                 node = beam[b]
+                _count(node, known)
                 for action in self._candidates(node):
                     spent += 1
                     if spent > _MAX_TRIED:
@@ -811,6 +865,8 @@ class Player(Search):
                         break
                     _copy(node, work)
                     _apply(work, action)
+                    counts[:] = known
+                    _counted(work, action, counts)
                     value = self._settle(work, False) * 4 + (self._rng.next() & 3)
                     if value > best:
                         best = value
