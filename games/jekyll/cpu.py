@@ -134,25 +134,6 @@ _PAIRS = (
     b"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x00\x00\x00\x00\x00"
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 )
-# Per rank, the ranks it pairs with (``_PAIRS`` not 0), as bits.
-_PAIRED = (
-    30720,
-    30722,
-    30724,
-    30728,
-    30736,
-    30752,
-    30784,
-    30848,
-    30976,
-    31232,
-    31744,
-    2047,
-    2047,
-    2047,
-    2047,
-    0,
-)
 
 
 def _points(a: int, b: int, c: int) -> int:
@@ -467,8 +448,8 @@ class Player(Search):
         self._gaps0 = bytearray(_RIB_SLOTS + 1)
         self._gaps1 = bytearray(_RIB_SLOTS + 1)
         self._marks = bytearray(_RIB_SLOTS + 1)
-        self._paired0 = [0] * (_RIB_SLOTS + 1)
-        self._paired1 = [0] * (_RIB_SLOTS + 1)
+        self._near0 = bytearray(_RIB_SLOTS + 1)
+        self._near1 = bytearray(_RIB_SLOTS + 1)
         self._ngaps = bytearray(2)
         self._out = bytearray(10)
         self._pot = 0
@@ -740,8 +721,8 @@ class Player(Search):
         ``_gaps1``, ``_ngaps``): the two ends; beside a run of 1 to 3 cards facing the same
         way (one side of it: both make the same run); and inside a run of two or more
         facing the other way (splitting it). Elsewhere a card only lengthens a long run.
-        Also, per gap, the ranks that pair with a card beside it facing that way
-        (``_paired0``, ``_paired1``)."""
+        Also, per gap, the ranks of the cards beside it facing that way, four bits each
+        (``_near0``, ``_near1``)."""
         n = st[_N]
         for face in range(2):
             gaps = self._gaps0 if face == 0 else self._gaps1
@@ -764,22 +745,23 @@ class Player(Search):
                 elif length >= 2:
                     for g in range(start + 1, i):
                         marks[g] = 1
-            # The ranks a card put into the gap pairs with, beside it.
-            paired = self._paired0 if face == 0 else self._paired1
+            # The ranks of the cards beside the gap facing that way (_NO_RANK: none).
+            near = self._near0 if face == 0 else self._near1
             count = 0
             for g in range(n + 1):
                 if marks[g]:
                     gaps[count] = g
-                    mask = 0
+                    left = _NO_RANK << 4
+                    right = _NO_RANK
                     if g > 0:
                         value = st[_R + g - 1]
                         if value >> 6 == face:
-                            mask = _PAIRED[_RANKS[value & _CODE]]
+                            left = _RANKS[value & _CODE] << 4
                     if g < n:
                         value = st[_R + g]
                         if value >> 6 == face:
-                            mask |= _PAIRED[_RANKS[value & _CODE]]
-                    paired[count] = mask
+                            right = _RANKS[value & _CODE]
+                    near[count] = left | right
                     count += 1
             self._ngaps[face] = count
 
@@ -794,6 +776,7 @@ class Player(Search):
             yield FLIP_BASE + i
         self._gaps(st)
         ranks = _RANKS
+        pairs = _PAIRS
         side = st[_SIDE]
         previous = -1
         for at in range(_H, _H + st[_HN]):
@@ -802,24 +785,24 @@ class Player(Search):
                 continue
             previous = card
             first = PLAY_BASE + card * 128
-            rank = ranks[card]
+            rank = ranks[card] << 4
             for up in range(2):
                 # Face up shows on the ribbon's side, face down on the other.
                 face = side ^ (1 - up)
                 gaps = self._gaps0 if face == 0 else self._gaps1
-                paired = self._paired0 if face == 0 else self._paired1
+                near = self._near0 if face == 0 else self._near1
                 for k in range(self._ngaps[face]):
-                    if paired[k] >> rank & 1:
+                    if pairs[rank | near[k] >> 4] or pairs[rank | near[k] & 15]:
                         yield first + 2 * gaps[k] + up
         for source in range(n):
             first = MOVE_BASE + source * 64
             moved = st[_R + source]
             face = moved >> 6
-            rank = ranks[moved & _CODE]
+            rank = ranks[moved & _CODE] << 4
             gaps = self._gaps0 if face == 0 else self._gaps1
-            paired = self._paired0 if face == 0 else self._paired1
+            near = self._near0 if face == 0 else self._near1
             for k in range(self._ngaps[face]):
-                if paired[k] >> rank & 1:
+                if pairs[rank | near[k] >> 4] or pairs[rank | near[k] & 15]:
                     gap = gaps[k]
                     # The gap's index once the card has left ``source``.
                     target = gap if gap <= source else gap - 1
