@@ -435,6 +435,38 @@ def test_jekyll_takes_a_trick_that_is_there():
         game.apply_action(action)
 
 
+def test_jekyll_trick_tables():
+    """The CPU's written-out rank table is what it says (``_PAIRS``: two ranks as the start
+    of a trick), and ``_points`` scores every three ranks as the rules do (10 pure, 5 with
+    one wild)."""
+    from games.jekyll import cpu
+
+    def key(ra, rb):
+        if ra == 15 or rb == 15 or (ra >= 11 and rb >= 11):
+            return 0
+        if ra >= 11:
+            return 16 + rb
+        if rb >= 11:
+            return 16 + ra
+        return ra if ra == rb else 0
+
+    assert cpu._PAIRS == bytes(key(i >> 4, i & 15) for i in range(256))
+    codes = {}
+    for code in range(64):
+        codes.setdefault(cpu._RANKS[code], code)
+    for ra, a in codes.items():
+        for rb, b in codes.items():
+            for rc, c in codes.items():
+                ranks = (ra, rb, rc)
+                wilds = sum(1 for r in ranks if r in (11, 12))
+                plain = [r for r in ranks if r not in (11, 12)]
+                if 15 in ranks or wilds > 1 or len(set(plain)) != 1:
+                    want = 0
+                else:
+                    want = 10 if wilds == 0 else 5
+                assert cpu._points(a, b, c) == want, ranks
+
+
 # ----- the tournament tool -----
 
 

@@ -7,12 +7,15 @@ recipe-peek screens, and golden screenshots (tests/golden/jekyll_*.png; regenera
 UPDATE_GOLDENS=1).
 """
 
+import contextlib
+
 import pytest
 from driven import FULL, PASS_KEYS, DrivenSim, app, fresh_nvm, name_of, top, top_name
 from goldens import check_golden
 
 import host_sim
 from games.jekyll import engine, flow
+from handheld import app as handheld_app
 from handheld import store
 
 BACK_RGB = (0x20, 0x38, 0x78)
@@ -341,11 +344,24 @@ def _driven(stop, level_keys=""):
     return play(Player(level_keys=level_keys, stop=stop)).display.image
 
 
+@contextlib.contextmanager
+def _slow_cpu():
+    """A context in which the app gives a CPU search one unit of work a frame: its cover
+    stays up for many frames, however quick its turns (the planner is asked only once its
+    keys are done, and a whole turn may fit in the time of a key)."""
+    from games.jekyll.cpu import Player as Cpu
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(handheld_app, "_WORK_US", Cpu.cost)
+        yield
+
+
 def _against_the_cpu(stop):
     """The display where ``stop`` stops a game against the CPU (normal, Dr. Jekyll)."""
     player = Player(stop=stop)
     player.setup = SETUP_CPU_FIRST.split()
-    return play(player).display.image
+    with _slow_cpu():
+        return play(player).display.image
 
 
 def _cpu_thinking_image():
@@ -504,7 +520,8 @@ def test_a_whole_game_against_the_cpu_by_keys():
     player.setup = SETUP_CPU_FIRST.split()
     nvm = fresh_nvm()
     sim = DrivenSim(player, seed=7, nvm=nvm)
-    sim.run()
+    with _slow_cpu():
+        sim.run()
     heading, text, screen = player.result
     game = screen.game
     assert game.is_over() and screen.flow.cpu_seat == 0 and screen.flow.opponent == 2

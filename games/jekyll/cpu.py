@@ -23,8 +23,9 @@ whole ribbon is known. Every candidate is tried on a copy of this model, never o
 **A turn.** Tricks are taken as soon as they are there (unless taking one ends the game in
 a loss). The draw takes the apothecary card that best fits the ribbon and the hand. Normal
 plans the turn in two searches, both over the same candidates (every flip; every play and
-move into a gap where it changes the runs: an end of the ribbon, beside a run of one to
-three cards facing the same way, or inside a run of two or more facing the other way):
+move into a gap where it changes the runs, an end of the ribbon, beside a run of one to
+three cards facing the same way, or inside a run of two or more facing the other way, and
+where the card lands beside a card facing its way that it could make a trick with):
 the opening action on the opponent's side, one deep (the tricks it makes there, faces
 turned toward its own side, what it leaves the opponent on that side); then, after the
 transformation, a beam search three wide and as deep as the actions left (at most three;
@@ -67,9 +68,11 @@ except ImportError:
 # Beam width of normal's search after the transformation.
 _BEAM = const(3)
 # Candidates tried by one search after the transformation, at most (the plan is the best
-# found by then). Against easy, 1000 won about as often as 2000 in the tournament (both
-# seats, by level: 87.8-92.5% against 90.2-92.0%), in about 40% less time a turn.
-_MAX_TRIED = const(1000)
+# found by then). With plays and moves only where they can pair (``_candidates``) most
+# searches see the whole turn in fewer; the bound keeps the longest turns short. Against
+# easy, 400, 500, 600 and 1000 won about as often in the tournament (300 games a seat and
+# level, the same seeds: within 2 points everywhere, 1 for the most part).
+_MAX_TRIED = const(500)
 # Scoring, in tenths of a point: faces on one's own side, the tricks one action away
 # (best one on the side the opponent opens on; all of them, capped, on the other side),
 # cards kept in hand, an end the opponent can force, and an end of the game.
@@ -101,54 +104,72 @@ _PLAYED = const(6)  # cards played from the hand since the search began
 _NPLAN = const(7)  # actions in the plan
 _PLAN = const(8)  # 3 x 16 bits: the basic actions that led here
 _R = const(14)  # ribbon bytes
-_RIB_SLOTS = const(45)
-_H = const(59)  # hand codes
-_NODE = const(75)
+_RIB_SLOTS = const(45)  # the most ribbon cards; the byte after the last card is scratch
+_H = const(60)  # hand codes
+_NODE = const(76)
 
 # Rank per code (unseen and the Excuse: _NO_RANK).
 _RANKS = bytes(rank(code) if code < NUM_CARDS and rank(code) else _NO_RANK for code in range(64))
 
 
+_ZEROS = bytes(32)
+
+# Two ranks as the start of a trick, at ``ra << 4 | rb``: the rank for a pure pair, 16 + the
+# rank for a card and a wild (ranks 11-14), else 0 (no rank, two wilds, two ranks).
+# Written out (tests/test_cpu.py checks it): working it out at import took a frame's time.
+_PAIRS = (
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x10\x10\x10\x00"
+    b"\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x11\x11\x11\x11\x00"
+    b"\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x12\x12\x12\x12\x00"
+    b"\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x13\x13\x13\x13\x00"
+    b"\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x14\x14\x14\x14\x00"
+    b"\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x15\x15\x15\x15\x00"
+    b"\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x16\x16\x16\x16\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x17\x17\x17\x17\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x18\x18\x18\x18\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x09\x00\x19\x19\x19\x19\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x1a\x1a\x1a\x1a\x00"
+    b"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x00\x00\x00\x00\x00"
+    b"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x00\x00\x00\x00\x00"
+    b"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x00\x00\x00\x00\x00"
+    b"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+)
+
+
 def _points(a: int, b: int, c: int) -> int:
     """Points of three cards as a trick, by code (10 pure, 5 with a wild), or 0."""
-    ra = _RANKS[a & _CODE]
-    rb = _RANKS[b & _CODE]
-    rc = _RANKS[c & _CODE]
-    if ra == _NO_RANK or rb == _NO_RANK or rc == _NO_RANK:
+    ranks = _RANKS
+    key = _PAIRS[ranks[a & _CODE] << 4 | ranks[b & _CODE]]
+    if not key:
         return 0
-    wilds = (ra >= _WILD) + (rb >= _WILD) + (rc >= _WILD)
-    if wilds == 0:
-        return 10 if ra == rb == rc else 0
-    if wilds > 1:
-        return 0
-    if ra >= _WILD:
-        return 5 if rb == rc else 0
-    if rb >= _WILD:
-        return 5 if ra == rc else 0
-    return 5 if ra == rb else 0
-
-
-def _remove(st: bytearray, index: int) -> int:
-    """Take the ribbon card at ``index`` out of the node; its byte."""
-    n = st[_N] - 1
-    at = _R + index
-    value = st[at]
-    while at < _R + n:
-        st[at] = st[at + 1]
-        at += 1
-    st[_N] = n
-    return value
+    rc = ranks[c & _CODE]
+    if key < 16:
+        if rc == key:
+            return 10
+        return 5 if rc == _WILD or rc == _WILD + 1 else 0
+    return 5 if rc == key - 16 else 0
 
 
 def _insert(st: bytearray, index: int, value: int) -> None:
     """Put a ribbon byte at ``index``."""
-    at = _R + st[_N]
-    stop = _R + index
-    while at > stop:
-        st[at] = st[at - 1]
-        at -= 1
+    at = _R + index
+    for k in range(_R + st[_N], at, -1):
+        st[k] = st[k - 1]
     st[at] = value
     st[_N] += 1
+
+
+def _move(st: bytearray, source: int, target: int) -> None:
+    """Move the ribbon card at ``source`` to ``target`` (its index once moved)."""
+    value = st[_R + source]
+    if source < target:
+        for k in range(_R + source, _R + target):
+            st[k] = st[k + 1]
+    else:
+        for k in range(_R + source, _R + target, -1):
+            st[k] = st[k - 1]
+    st[_R + target] = value
 
 
 def _check_end(st: bytearray) -> None:
@@ -191,17 +212,18 @@ def _apply(st: bytearray, action: int) -> None:
             st[_SIDE] ^= 1
             st[_LEFT] = 3
         else:
-            start = action - TAKE_BASE
-            at = _R + start
+            at = _R + action - TAKE_BASE
             st[_GAIN] += _points(st[at], st[at + 1], st[at + 2])
-            for _ in range(3):
-                _remove(st, start)
+            n = st[_N] - 3
+            for k in range(at, _R + n):
+                st[k] = st[k + 3]
+            st[_N] = n
         _check_end(st)
         return
     if action >= FLIP_BASE:
         st[_R + action - FLIP_BASE] ^= _UP
     elif action >= MOVE_BASE:
-        _insert(st, action & 63, _remove(st, (action - MOVE_BASE) >> 6))
+        _move(st, (action - MOVE_BASE) >> 6, action & 63)
     else:
         card = action >> 7
         count = st[_HN]
@@ -221,10 +243,7 @@ def _apply(st: bytearray, action: int) -> None:
 
 def _copy(src: bytearray, dst: bytearray) -> None:
     """Copy a node without allocating."""
-    for i in range(_R + src[_N]):
-        dst[i] = src[i]
-    for i in range(_H, _H + src[_HN]):
-        dst[i] = src[i]
+    dst[:] = src
 
 
 def _outcome(st: bytearray, me: int, mine: int, theirs: int) -> int:
@@ -255,103 +274,130 @@ _MINE = const(3)
 _CARDS = const(4)
 
 
-def _survey(st: bytearray, counts: bytearray, out: bytearray) -> None:
+def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> None:
     """Fill ``out`` (10 bytes) with what lies on either side of the node; ``counts`` (32
-    bytes) is scratch: cards per side and rank."""
-    n = st[_N]
-    for i in range(10):
-        out[i] = 0
-    counted = False  # ``counts`` is filled only when a pair needs it
+    bytes): cards per side and rank, already the node's if ``counted``, else filled here
+    when a pair needs them."""
+    ranks = _RANKS
+    pairs = _PAIRS
+    end = _R + st[_N]
+    st[end] = 128  # a sentinel that faces neither side: it ends the last run
+    take0 = take1 = best0 = best1 = total0 = total1 = mine0 = mine1 = cards1 = 0
     # The lengths of the two runs before this one (runs alternate sides).
     before = 0
     last = 0
-    i = 0
-    while i < n:
-        a = i
-        face = st[_R + i] & _UP
-        i += 1
-        while i < n and st[_R + i] & _UP == face:
-            i += 1
-        length = i - a
-        at = _R + a
-        base = face >> 2  # 16 * side: this side's counts
-        out[5 * (face >> 6) + _CARDS] += length
+    at = _R
+    face = st[at] & _UP
+    for j in range(_R + 1, end + 1):
+        if st[j] & 192 == face:
+            continue
+        # A run: st[at:j], all facing ``face``.
+        length = j - at
+        if face:
+            cards1 += length
         one = 0  # points one action (no hand card) can isolate here
         own = 0  # the same with a hand card
         if length == 3:
             taken = _points(st[at], st[at + 1], st[at + 2])
-            slot = 5 * (face >> 6) + _TAKEABLE
-            if out[slot] + taken < 256:
-                out[slot] += taken
-        elif length == 4:
-            # Flip (or move away) one end card: the other three are isolated.
-            one = _points(st[at], st[at + 1], st[at + 2])
-            other = _points(st[at + 1], st[at + 2], st[at + 3])
-            if other > one:
-                one = other
+            if face:
+                take1 += taken
+            else:
+                take0 += taken
         elif length == 2:
-            ra = _RANKS[st[at] & _CODE]
-            rb = _RANKS[st[at + 1] & _CODE]
-            if (
-                ra != _NO_RANK
-                and rb != _NO_RANK
-                and (ra == rb or ra >= _WILD or rb >= _WILD)
-                and (ra < _WILD or rb < _WILD)
-            ):
+            key = pairs[ranks[st[at] & _CODE] << 4 | ranks[st[at + 1] & _CODE]]
+            if key:
                 if not counted:
                     _count(st, counts)
                     counted = True
-                if ra >= _WILD or rb >= _WILD:
-                    r = rb if ra >= _WILD else ra
+                base = face >> 2  # 16 * side: this side's counts
+                if key > 16:
+                    r = key - 16
                     # A third card of that rank: moved from elsewhere, or from the hand.
                     if counts[base + r] > 1:
                         one = 5
                     own = one
                     if not own and _in_hand(st, r):
                         own = 5
-                elif ra == rb:
-                    if counts[base + ra] > 2:
+                else:
+                    if counts[base + key] > 2:
                         one = 10
                     elif counts[base + _WILD] or counts[base + _WILD + 1]:
                         one = 5
                     own = one
-                    if own < 10 and _in_hand(st, ra):
+                    if own < 10 and _in_hand(st, key):
                         own = 10
                     elif not own and (_in_hand(st, _WILD) or _in_hand(st, _WILD + 1)):
                         own = 5
                 # A neighbour that matches, flipped, makes three, if the card beyond it
                 # does not face this side.
-                if a > 0 and (a < 2 or st[at - 2] & _UP != face):
+                if at > _R and (at < _R + 2 or st[at - 2] & _UP != face):
                     flip = _points(st[at - 1], st[at], st[at + 1])
                     if flip > one:
                         one = flip
-                if i < n and (i + 1 >= n or st[_R + i + 1] & _UP != face):
-                    flip = _points(st[at], st[at + 1], st[_R + i])
+                if j < end and (j + 1 >= end or st[j + 1] & _UP != face):
+                    flip = _points(st[at], st[at + 1], st[j])
                     if flip > one:
                         one = flip
-        elif length == 1 and last == 1 and before == 1:
-            # A single, one card of the other side, a single: flip the middle one.
-            one = _points(st[at - 2], st[at - 1], st[at])
+        elif length == 1:
+            if last == 1 and before == 1:
+                # A single, one card of the other side, a single: flip the middle one.
+                one = _points(st[at - 2], st[at - 1], st[at])
+        elif length == 4:
+            # Flip (or move away) one end card: the other three are isolated.
+            one = _points(st[at], st[at + 1], st[at + 2])
+            other = _points(st[at + 1], st[at + 2], st[at + 3])
+            if other > one:
+                one = other
         if one or own:
-            slot = 5 * (face >> 6)
-            if one > out[slot + _BEST]:
-                out[slot + _BEST] = one
-            if out[slot + _TOTAL] + one < 256:
-                out[slot + _TOTAL] += one
             if own < one:
                 own = one
-            if own > out[slot + _MINE]:
-                out[slot + _MINE] = own
+            if face:
+                if one > best1:
+                    best1 = one
+                total1 += one
+                if own > mine1:
+                    mine1 = own
+            else:
+                if one > best0:
+                    best0 = one
+                total0 += one
+                if own > mine0:
+                    mine0 = own
         before = last
         last = length
+        at = j
+        face = st[j] & _UP
+    out[_TAKEABLE] = take0
+    out[_BEST] = best0
+    out[_TOTAL] = total0 if total0 < 256 else 255
+    out[_MINE] = mine0
+    out[_CARDS] = end - _R - cards1
+    out[5 + _TAKEABLE] = take1
+    out[5 + _BEST] = best1
+    out[5 + _TOTAL] = total1 if total1 < 256 else 255
+    out[5 + _MINE] = mine1
+    out[5 + _CARDS] = cards1
 
 
 def _count(st: bytearray, counts: bytearray) -> None:
     """Cards per side and rank into ``counts`` (32 bytes, side 1 from 16)."""
-    for i in range(32):
-        counts[i] = 0
+    counts[:] = _ZEROS
     for at in range(_R, _R + st[_N]):
         value = st[at]
+        counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
+
+
+def _counted(st: bytearray, action: int, counts: bytearray) -> None:
+    """Turn ``counts`` (``_count``) of a node into those of the node after a basic
+    action, ``st``."""
+    if action >= FLIP_BASE:
+        value = st[_R + action - FLIP_BASE]
+        rank = _RANKS[value & _CODE]
+        side = value >> 2 & 16
+        counts[side | rank] += 1
+        counts[(side ^ 16) | rank] -= 1
+    elif action < MOVE_BASE:
+        value = st[_R + ((action & 127) >> 1)]
         counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
 
 
@@ -371,7 +417,7 @@ class Player(Search):
     :param int seed: seeds its tie-breaking generator (0 <= seed < 2**30).
     """
 
-    cost = 3200  # a candidate tried, in microseconds on the badge (make bench's model)
+    cost = 2300  # a candidate tried, in microseconds on the badge (make timing's model)
 
     def __init__(self, seat: int, strength: str = "normal", seed: int = 0) -> None:
         if strength not in ("easy", "normal"):
@@ -399,9 +445,12 @@ class Player(Search):
         self._picks: List[int] = [0] * (2 * width)  # (parent, action) per beam slot
         self._best = bytearray(_NODE)
         self._counts = bytearray(32)
+        self._known = bytearray(32)
         self._gaps0 = bytearray(_RIB_SLOTS + 1)
         self._gaps1 = bytearray(_RIB_SLOTS + 1)
         self._marks = bytearray(_RIB_SLOTS + 1)
+        self._near0 = bytearray(_RIB_SLOTS + 1)
+        self._near1 = bytearray(_RIB_SLOTS + 1)
         self._ngaps = bytearray(2)
         self._out = bytearray(10)
         self._pot = 0
@@ -507,7 +556,7 @@ class Player(Search):
 
     # ----- scoring -----
 
-    def _value(self, st: bytearray, opening: bool) -> int:
+    def _value(self, st: bytearray, opening: bool, counted: bool = False) -> int:
         """The node scored from this seat, the turn ending there (``opening``: before the
         transformation, with the rest of the turn still to come). Also sets ``_pot``, what
         a further action could take on the side the ribbon lies on (for ranking unfinished
@@ -517,7 +566,7 @@ class Player(Search):
         if st[_END]:
             return _outcome(st, me, self._mine, self._theirs)
         out = self._out
-        _survey(st, self._counts, out)
+        _survey(st, self._counts, out, counted)
         if st[_LEFT]:
             self._pot = _POTENTIAL * out[5 * st[_SIDE] + _MINE]
         own = 5 * me  # the opponent opens on this side
@@ -546,8 +595,9 @@ class Player(Search):
         return value
 
     def _settle(self, st: bytearray, opening: bool) -> int:
-        """Take the tricks the node offers (as a turn would), then score it (``_value``)."""
-        value = self._value(st, opening)
+        """Take the tricks the node offers (as a turn would), then score it (``_value``;
+        ``_counts`` holds the node's counts)."""
+        value = self._value(st, opening, True)
         if not st[_END] and self._out[5 * st[_SIDE] + _TAKEABLE]:
             self._take_all(st)
             value = self._value(st, opening)
@@ -671,7 +721,9 @@ class Player(Search):
         """The gaps worth putting a card into, per face the card will show (``_gaps0``,
         ``_gaps1``, ``_ngaps``): the two ends; beside a run of 1 to 3 cards facing the same
         way (one side of it: both make the same run); and inside a run of two or more
-        facing the other way (splitting it). Elsewhere a card only lengthens a long run."""
+        facing the other way (splitting it). Elsewhere a card only lengthens a long run.
+        Also, per gap, the ranks of the cards beside it facing that way, four bits each
+        (``_near0``, ``_near1``)."""
         n = st[_N]
         for face in range(2):
             gaps = self._gaps0 if face == 0 else self._gaps1
@@ -694,20 +746,38 @@ class Player(Search):
                 elif length >= 2:
                     for g in range(start + 1, i):
                         marks[g] = 1
+            # The ranks of the cards beside the gap facing that way (_NO_RANK: none).
+            near = self._near0 if face == 0 else self._near1
             count = 0
             for g in range(n + 1):
                 if marks[g]:
                     gaps[count] = g
+                    left = _NO_RANK << 4
+                    right = _NO_RANK
+                    if g > 0:
+                        value = st[_R + g - 1]
+                        if value >> 6 == face:
+                            left = _RANKS[value & _CODE] << 4
+                    if g < n:
+                        value = st[_R + g]
+                        if value >> 6 == face:
+                            right = _RANKS[value & _CODE]
+                    near[count] = left | right
                     count += 1
             self._ngaps[face] = count
 
     def _candidates(self, st: bytearray) -> Iterator[int]:
         """The basic actions from the node worth trying: every flip; plays (each card
-        once) and moves into the gaps ``_gaps`` gives for the face the card will show."""
+        once) and moves into the gaps ``_gaps`` gives for the face the card will show,
+        where the card lands beside a card of that face it could make a trick with (in
+        the tournament's games nearly every play or move the full list chose did; the
+        rest cost the search three times the candidates)."""
         n = st[_N]
         for i in range(n):
             yield FLIP_BASE + i
         self._gaps(st)
+        ranks = _RANKS
+        pairs = _PAIRS
         side = st[_SIDE]
         previous = -1
         for at in range(_H, _H + st[_HN]):
@@ -716,32 +786,44 @@ class Player(Search):
                 continue
             previous = card
             first = PLAY_BASE + card * 128
+            rank = ranks[card] << 4
             for up in range(2):
                 # Face up shows on the ribbon's side, face down on the other.
                 face = side ^ (1 - up)
                 gaps = self._gaps0 if face == 0 else self._gaps1
+                near = self._near0 if face == 0 else self._near1
                 for k in range(self._ngaps[face]):
-                    yield first + 2 * gaps[k] + up
+                    if pairs[rank | near[k] >> 4] or pairs[rank | near[k] & 15]:
+                        yield first + 2 * gaps[k] + up
         for source in range(n):
             first = MOVE_BASE + source * 64
-            face = st[_R + source] >> 6
+            moved = st[_R + source]
+            face = moved >> 6
+            rank = ranks[moved & _CODE] << 4
             gaps = self._gaps0 if face == 0 else self._gaps1
+            near = self._near0 if face == 0 else self._near1
             for k in range(self._ngaps[face]):
-                gap = gaps[k]
-                # The gap's index once the card has left ``source``.
-                target = gap if gap <= source else gap - 1
-                if target != source:
-                    yield first + target
+                if pairs[rank | near[k] >> 4] or pairs[rank | near[k] & 15]:
+                    gap = gaps[k]
+                    # The gap's index once the card has left ``source``.
+                    target = gap if gap <= source else gap - 1
+                    if target != source:
+                        yield first + target
 
     def _search_opening(self) -> Iterator[None]:
         """One action on the opponent's side: every candidate, one deep."""
         root = self._root
         work = self._work
+        counts = self._counts
+        known = self._known
+        _count(root, known)
         best = -_WIN * 4
         tried = 0
         for action in self._candidates(root):
             _copy(root, work)
             _apply(work, action)
+            counts[:] = known
+            _counted(work, action, counts)
             value = self._settle(work, True) * 4 + (self._rng.next() & 3)
             if value > best:
                 best = value
@@ -761,6 +843,8 @@ class Player(Search):
         ranks = self._ranks
         picks = self._picks
         best_node = self._best
+        counts = self._counts
+        known = self._known  # the counts of the node whose candidates are tried
         best = -_WIN * 4
         if not must_act:
             # Ending the turn now (jitter 3: a candidate must do better to be played).
@@ -781,6 +865,7 @@ class Player(Search):
             kept = 0
             for b in range(base, base + count):
                 node = beam[b]
+                _count(node, known)
                 for action in self._candidates(node):
                     spent += 1
                     if spent > _MAX_TRIED:
@@ -789,14 +874,16 @@ class Player(Search):
                         break
                     _copy(node, work)
                     _apply(work, action)
-                    plan = work[_NPLAN]
-                    work[_PLAN + 2 * plan] = action >> 8
-                    work[_PLAN + 2 * plan + 1] = action & 255
-                    work[_NPLAN] = plan + 1
+                    counts[:] = known
+                    _counted(work, action, counts)
                     value = self._settle(work, False) * 4 + (self._rng.next() & 3)
                     if value > best:
                         best = value
                         _copy(work, best_node)
+                        plan = work[_NPLAN]
+                        best_node[_PLAN + 2 * plan] = action >> 8
+                        best_node[_PLAN + 2 * plan + 1] = action & 255
+                        best_node[_NPLAN] = plan + 1
                     if level + 1 < depth and not work[_END]:
                         rank_value = value + 4 * self._pot
                         # Keep the ``width`` best by rank (insertion into a short list).

@@ -533,11 +533,9 @@ def print_table(model, rows, details, title):
 # today's figure, so that they can only get better (instructions are counted: the figures
 # do not move from run to run, only with the code and, through the heap's layout and where
 # garbage collections fall, a few ms with the folder the project sits in).
-ENFORCED = ("boot", "open", "coach")
+ENFORCED = ("boot", "open", "coach", "turn90", "turnmax")
 CEILINGS = {
     "key99": 215,
-    "turn90": 9500,
-    "turnmax": 9500,
     # Met on the branch that built the gate (14.0 and 46.8 ms); after the saves work
     # merged, a garbage collection falls in one cursor move and one frame of Bharg's CPU:
     # 20.3 and 51.1 ms in /work/main, 22.8 and 54.0 in a clone at another path (the
