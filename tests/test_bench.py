@@ -187,6 +187,7 @@ def short_run(tmp_path_factory):
     return bench.parse_bench(bench.run_device(folder, program, "bench_driver.py", str(script)))
 
 
+@pytest.mark.circuitpython
 def test_short_real_run(short_run):
     run = short_run
     assert run.errors == [] and run.end is not None

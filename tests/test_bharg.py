@@ -225,6 +225,7 @@ def test_every_turn_text_fits_the_summary_line():
             assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
 
 
+@pytest.mark.circuitpython
 def test_card_names_with_suit_icons_leave_nothing_on_circuitpython():
     """The turn texts name cards with the suit icons (characters 127..132): on
     CircuitPython, the strings that hold them are freed like any others (MicroPython's

@@ -13,6 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 
+pytestmark = pytest.mark.circuitpython  # the tier `make check` leaves out
+
 # Boot, open Gongor Whist's set-up, start, play a little, quit from the pause menu.
 QUIT_SCRIPT = (
     "SEEDS 5\n#start-whist-quit A WAIT*200 A WAIT*300 A RIGHT A WAIT*200 "

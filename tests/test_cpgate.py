@@ -13,6 +13,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import cptools  # noqa: E402
 
+pytestmark = pytest.mark.circuitpython  # the tier `make check` leaves out
+
 
 def _have_circuitpython():
     try:

@@ -20,6 +20,8 @@ import run  # noqa: E402
 
 from handheld.store import NO_GAME, Store  # noqa: E402
 
+pytestmark = pytest.mark.circuitpython  # the tier `make check` leaves out
+
 SOAK = os.path.join(ROOT, "tools", "cpapp", "soak.py")
 ERASED = b"\xff" * 8192
 # Boot, open Gongor Whist's set-up, start, play a little, pause (the pause menu saves).

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "cpapp"))
 import cptools  # noqa: E402
 import pystone  # noqa: E402
+import pytest  # noqa: E402
 import timing  # noqa: E402
 
 
@@ -130,6 +131,7 @@ def test_percentile_is_nearest_rank():
     assert timing.percentile([], 0.5) == 0.0
 
 
+@pytest.mark.circuitpython
 def test_the_marker_is_found_in_the_unix_port(tmp_path):
     program = cptools.program("circuitpython-unix32-displayio")
     marker = timing.find_marker(program, str(tmp_path))

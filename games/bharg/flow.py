@@ -45,7 +45,7 @@ from games.bharg.engine import (
 from games.bharg.engine import (
     PHASE_ROUND_OVER as ENGINE_PHASE_ROUND_OVER,
 )
-from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, ticks_diff
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple
@@ -71,8 +71,6 @@ _STRENGTHS = ("easy", "normal")  # games.bharg.cpu's, by kind - 1
 
 # A CPU's move stays on show this long (A goes on at once).
 PAUSE_MS = const(1500)
-_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
-_HALF_TICKS = const(0x10000000)
 # The CPU's work per ``tick`` when it is not given a ``more`` (tests), in units of
 # ``cpu.Player.step`` (about one binding search each); the app gives its own (a frame's
 # worth of work: ``handheld.app.App.more``).
@@ -717,7 +715,7 @@ class Play:
                 self.covered = False
             return 0
         if self.mover >= 0:
-            if (now - self.until) & _TICK_MASK < _HALF_TICKS:
+            if ticks_diff(now, self.until) >= 0:
                 return self._moved()
             return 0
         game = self.game
@@ -743,7 +741,7 @@ class Play:
         if action == DRAW_DECK or action == TAKE_DISCARD:
             return self.sync()
         self.mover = seat
-        self.until = (now + PAUSE_MS) & _TICK_MASK
+        self.until = now + PAUSE_MS  # (ticks_diff wraps it)
         return self.sync()
 
     def _moved(self) -> int:

@@ -45,7 +45,7 @@ resumed game shows again from its start.
 from micropython import const
 
 from games.jekyll import HANDICAP_MAX, SETUP, engine
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, ticks_diff
 
 try:
     from typing import Any, Dict, List, Tuple
@@ -342,7 +342,6 @@ _HINTS = (
     "CPU: A next  SELECT tricks",
 )
 _WAVE_MS = const(45)  # one step of the transformation's wave
-_TICK_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
 
 
 def split_save(data: bytes) -> Tuple[Any, bytes]:
@@ -961,12 +960,12 @@ class Play:
         returns the ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
         self.event = EVENT_NONE
         if self.mode == MODE_SHOW:
-            if self.shown_at >= 0 and (now - self.shown_at) & _TICK_MASK < SHOW_MS:
+            if self.shown_at >= 0 and ticks_diff(now, self.shown_at) < SHOW_MS:
                 return 0
             return self._show_next(now)
         if self.mode != MODE_ANIM:
             return 0
-        if self.wave_at >= 0 and (now - self.wave_at) & _TICK_MASK < _WAVE_MS:
+        if self.wave_at >= 0 and ticks_diff(now, self.wave_at) < _WAVE_MS:
             return 0
         self.wave_at = now
         if self.wave_frame > len(self.wave_new):

@@ -16,6 +16,8 @@ looped at the note's pitch (its sample rate: 8 samples a period) for the note's 
 
 from micropython import const
 
+from handheld.keys import ticks_diff
+
 try:
     from typing import Any
 except ImportError:
@@ -27,8 +29,6 @@ CUE_REFUSED = const(2)  # a key that cannot act
 CUE_WON = const(3)  # a game won
 CUE_LOST = const(4)  # a game lost
 SOUND_DEFAULT = const(1)  # Quiet
-_TICKS_MASK = const(0x1FFFFFFF)
-_HALF_TICKS = const(0x10000000)
 _PERIOD = const(8)  # samples in the wave: one period
 # Every cue's notes, (pitch in 10 Hz, length in 10 ms) byte pairs, a 0 after each cue;
 # _STARTS: where each cue begins. Place: a tick; trick: up a fourth; refused: a low buzz;
@@ -102,7 +102,7 @@ class Sound:
         """Every frame: the next note once the one playing has had its length; after the
         last, silence (and the amplifier off)."""
         at = self.at
-        if at < 0 or (now - self.until) & _TICKS_MASK >= _HALF_TICKS:
+        if at < 0 or ticks_diff(now, self.until) < 0:
             return  # no cue, or its note still plays
         pitch = _NOTES[at]
         if not pitch:
@@ -112,6 +112,6 @@ class Sound:
                 self.enable.value = False
             return
         self.sample.sample_rate = pitch * 10 * _PERIOD
-        self.until = (now + _NOTES[at + 1] * 10) & _TICKS_MASK
+        self.until = now + _NOTES[at + 1] * 10
         self.at = at + 2
         self.out.play(self.sample, loop=True)
