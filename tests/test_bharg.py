@@ -220,7 +220,7 @@ def test_one_round_option():
 def test_every_turn_text_fits_the_summary_line():
     from games.bharg import flow
 
-    for took in range(45):
+    for took in list(range(45)) + [engine.FROM_DECK]:  # a card taken, or a draw
         for discarded in range(45):
             assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
 

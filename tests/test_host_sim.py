@@ -71,9 +71,9 @@ def test_card_cursor_move_pushes_few_pixels():
     from decktet.cards import display_name
 
     screen = app().top()
-    assert screen.name.text == display_name(1) and screen.title.text == "Cards 1-24 of 45"
+    assert screen.name.text == display_name(1) and screen.header.text == "Cards 1-24 of 45"
     host_sim.run("UP A A UP")
-    assert app().top().title.text == "Cards 25-45 of 45"
+    assert app().top().header.text == "Cards 25-45 of 45"
     assert app().top().name.text == display_name(37)
 
 

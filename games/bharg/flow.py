@@ -208,6 +208,8 @@ def turn_text(seat: int, took: int, discarded: int) -> str:
         return "P%d: no turn yet" % (seat + 1)
     tail = ", threw " + short_name(discarded)
     if took == FROM_DECK:
+        if len(tail) + 7 > SUMMARY_COLUMNS:  # "P1 drew"
+            tail = ", threw " + label(discarded)
         return "P%d drew%s" % (seat + 1, tail)
     head = "P%d took " % (seat + 1)
     taken = short_name(took)
@@ -434,12 +436,20 @@ class Play:
         self.legal = game.legal_actions() if acting else []
         if TAKE_DISCARD not in self.legal:
             self.pile = PILE_DECK
-        arranged, arranged_marks, _ = hand_layout(obs["arrangement"])
-        order = sorted(arranged)
+        order = obs["hand"]  # (a new list each observation: sorted in place)
+        order.sort()
+        sets, bound, _ = obs["arrangement"]
         marks = bytearray(len(order))
         slot = 0
         while slot < len(order):
-            marks[slot] = arranged_marks[arranged.index(order[slot])]
+            card = order[slot]
+            mark = MARK_ACE if card in bound else MARK_NONE
+            number = 0
+            while number < len(sets):
+                if card in sets[number]:
+                    mark = MARK_SET if number % 2 == 0 else MARK_SET_2
+                number += 1
+            marks[slot] = mark
             slot += 1
         previous = self.order
         self.arrived = -1
@@ -449,7 +459,8 @@ class Play:
                     self.arrived = card
         self.order = order
         self.marks = marks
-        self.groups = bytearray(len(order))  # one group: no gaps
+        if len(self.groups) != len(order):
+            self.groups = bytearray(len(order))  # one group: no gaps
         # The first time a round's table shows a bar under the hand, the hint line says
         # what the bars mean, until the next action (``_apply``).
         self.legend = bool(self.legal) and obs["round"] != self.legend_round and any(marks)

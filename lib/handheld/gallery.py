@@ -37,15 +37,15 @@ class GalleryScreen(Screen):
         self.page = -1
         self.mode = 0
         self.name: Any = None
-        self.title: Any = None
+        self.header: Any = None
 
     def build(self, app: App) -> None:
         """A title, three card rows, a name line and a hint."""
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
         self.group.append(ui.rect(ui.WIDTH, 12, ui.BAR))
-        self.title = ui.label("", 3, 1, ui.LARGE, ui.ACCENT)
-        self.group.append(self.title)
+        self.header = ui.label("", 3, 1, ui.LARGE, ui.ACCENT)
+        self.group.append(self.header)
         r = 0
         while r < self._ROWS:
             # 31 px apart: a raised card (the cursor's) overlaps the row above by 3 px.
@@ -67,7 +67,7 @@ class GalleryScreen(Screen):
             self._fill_page()
             last = min((page + 1) * per_page, cards.NUM_CARDS)
             ui.set_text(
-                self.title, "Cards %d-%d of %d" % (page * per_page + 1, last, cards.NUM_CARDS)
+                self.header, "Cards %d-%d of %d" % (page * per_page + 1, last, cards.NUM_CARDS)
             )
         local = self.index - page * per_page
         r = 0

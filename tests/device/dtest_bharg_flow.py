@@ -315,7 +315,7 @@ def _play_round(play, events, phases):
     while True:
         steps += 1
         assert steps < 3000
-        if steps % 20 == 0:
+        if steps % 200 == 0:
             yield
         if play.phase not in phases:
             phases.append(play.phase)
@@ -382,7 +382,7 @@ def test_three_players_pass_round_the_table_to_a_one_round_match():
     while play.phase != flow.PHASE_OVER:
         steps += 1
         assert steps < 3000
-        if steps % 20 == 0:
+        if steps % 200 == 0:
             yield
         if play.covered:
             seats.append(play.seat)
