@@ -16,7 +16,7 @@ import displayio
 from micropython import const
 
 from handheld import registry, ui
-from handheld.app import App, Screen
+from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
 from handheld.sound import CUE_PLACE, SOUND_DEFAULT
@@ -320,6 +320,7 @@ def open_setup(app: App, entry: Any) -> None:
     rows.append(["Rules", ("A: read",), 0])
     screen = _SetupScreen(entry, rows, start)
     screen.loading = -1 if available else len(_PREFETCH)
+    screen.prefetch = available
     app.push(screen)
 
 
@@ -336,6 +337,7 @@ class _SetupScreen(OptionsScreen):
         super().__init__(entry.name, rows, start)
         self.entry = entry
         self.loading = len(_PREFETCH)  # the next of the game's modules to load
+        self.prefetch = False  # the game's modules are loaded while it is open
 
     def tick(self, app: App, now: int) -> bool:
         """Load the next of the game's modules (``_PREFETCH``), if any is left."""
@@ -357,12 +359,23 @@ class _SetupScreen(OptionsScreen):
         if key == K_A and self.menu.index == len(self.rows) - 1:
             from handheld.reader import TextScreen
 
+            # The rules page, and the primer it opens, need the room: the game's modules
+            # go while they are open and load again once the set-up is back (``shown``).
+            for suffix in _PREFETCH:
+                forget_module(self.entry.package + suffix)
+            self.loading = len(_PREFETCH)
             app.push(TextScreen(self.entry.name, self.entry.rules))
         elif key == K_B:
             app.pop()
             app.end_game()
         else:
             super().key(app, key)
+
+    def shown(self, app: App) -> None:
+        """Back from the rules: the game's modules load again, a frame at a time."""
+        super().shown(app)
+        if self.prefetch:
+            self.loading = -1
 
     def values(self) -> List[int]:
         """The game's rows only (not the Rules row)."""
