@@ -408,8 +408,10 @@ class RoundEndScreen(Screen):
             row = HandView(0, y, _ROUND_CARDS_W)
             if count == 3:
                 row.bars.y = cardview.CARD_H + 1
-            order, marks, groups = flow.hand_layout(best_arrangement(hands[seat], ace))
-            row.show(order, marks, groups)
+            order, marks, _ = flow.hand_layout(best_arrangement(hands[seat], ace))
+            # No gaps between the groups: the bars tell the sets apart, and every card
+            # keeps room for its rank and suit icons.
+            row.show(order, marks, bytes(len(order)))
             i = 0
             while i < len(order):
                 # Lit: the unbound cards, the ones that score against their holder.

@@ -7,7 +7,8 @@ seeded random 0-12 s of no keys). A segment is one run of tools/cpapp/driver.py 
 boot (driver.py's soak mode: the nvm comes in on stdin); its end is the switch-off: the
 app just stops, and the nvm as the app last assigned it (printed by the driver) is what the
 next segment boots on, as a device keeps its flash. Chains of segments run side by side
-(one per core), each with its own nvm, from an erased one.
+(one per core), each with its own nvm: the even ones from an erased one, the odd ones from
+a device whose Jekyll & Hyde set-up was last played against the CPU (``against_the_cpu``).
 
 The presses: A 11/32, arrows 15/32 (one in 40 held 0.4-1.2 s, so it repeats), B 4/32,
 SELECT and START 1/32 each, as driver.py's random mode; after one press in 200 the keys stop
@@ -58,11 +59,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
+sys.path.insert(0, ROOT)  # the games' packages (their set-up rows)
 import run  # noqa: E402
 from run import bundle, cptools, game_name  # noqa: E402
 
 from handheld import registry  # noqa: E402
-from handheld.store import NO_GAME, Store  # noqa: E402
+from handheld.store import NO_GAME, Store, setup_field  # noqa: E402
 
 KEYS = 100000
 CHAINS = 2
@@ -106,6 +108,20 @@ def segment_script(rng, presses, tail_ms):
     for at in range(0, len(words), _WORDS_PER_LINE):
         lines.append(" ".join(words[at : at + _WORDS_PER_LINE]))
     return "\n".join(lines) + "\n"
+
+
+def against_the_cpu():
+    """A device whose Jekyll & Hyde set-up was last played against the CPU (normal): the
+    odd chains start on it, so random keys meet the CPU's turn (its cover screen) as often
+    as a human opponent's; on a new device the Opponent row starts on Human and random keys
+    rarely change it before they start the game."""
+    memory = bytearray(ERASED)
+    store = Store(memory)
+    slot = [entry.package for entry in registry.GAMES].index("games.jekyll")
+    rows = [label for label, _ in registry.GAMES[slot].declaration().SETUP]
+    store.settings[setup_field(slot, rows.index("Opponent"))] = 2
+    store.save()
+    return bytes(memory)
 
 
 def saved_slot(nvm):
@@ -194,7 +210,7 @@ class Soak:
         """Segments from boot on one nvm until ``presses`` are played; stops at a segment
         that raised, held or crashed."""
         rng = random.Random("soak-%d-%d" % (self.args.seed, number))
-        nvm = ERASED  # a new device
+        nvm = ERASED if number % 2 == 0 else against_the_cpu()
         script_path = os.path.join(self.scratch, "chain%d.keys" % number)
         done = 0
         index = 0
