@@ -23,8 +23,8 @@ unreachable in the engine too (see ``_check_outcome``).
 The Bharg CPU keeps one rules model of its own, ``_loose`` (a card-counting copy of the
 binding solver): checked against a brute force over ``binding.is_set`` and against
 ``binding.all_bound``. The Whist coach's play-out (``_play_out``, ``_wins``, ``_pick``) is
-checked against the engine's tricks on the real deals; where it drifts from ``play_hint``
-the test says so with a strict xfail.
+checked against the engine's tricks on the real deals, and against ``play_hint``'s play
+card for card.
 """
 
 import bisect
@@ -422,21 +422,17 @@ def test_whist_coach_play_out_matches_the_engine(options):
     assert mismatches == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="drift: coach._play_out breaks ties between cards of equal key (say two "
-    "non-trump Crowns to lose with) by their place in its hand, which it reorders as it "
-    "plays (the last card fills the played one's place), while play_hint sees the sorted "
-    "hand: the simulation can play another card than play_hint would, so its trick counts "
-    "(and the bid suggested) are not always those of following play_hint",
-)
-def test_whist_coach_play_out_is_play_hints_play():
-    """Gongor Whist, easy, seed 3, the random actions of ``random.Random(3)``: in the aft
-    hand of the first pass (hand 6, 9, 16, 24, 25, 32, 33; trump Suns; one Ace left) bid 2,
-    the play-out plays the Crown End on the fifth trick where play_hint plays the Sea (both
-    lose: the same key), and predicts 5 tricks where play_hint takes 4."""
-    hands, mismatches = _whist_compare(whist.OPT_EASY, range(4), False)
-    assert mismatches == 0
+@pytest.mark.parametrize("options", WHIST_OPTIONS)
+def test_whist_coach_play_out_is_play_hints_play(options):
+    """The play-out plays what ``play_hint`` would, card for card. It once did not: its
+    ``_pick`` broke ties between cards of equal key by their place in the hand, which the
+    play-out reorders as it plays, while ``play_hint`` sees the hand sorted (Gongor Whist,
+    easy, seed 3, the random actions of ``random.Random(3)``: in the aft hand of the first
+    pass, hand 6, 9, 16, 24, 25, 32, 33, trump Suns, one Ace left, bid 2, it played the
+    Crown End on the fifth trick where play_hint plays the Sea, and predicted 5 tricks for
+    4). Ties now go to the lowest card code."""
+    hands, mismatches = _whist_compare(options, range(8), False)
+    assert hands >= 16 and mismatches == 0
 
 
 # ----- Bharg: the CPU's card-counting solver against the binding rules -----

@@ -123,14 +123,20 @@ def _pick(hand: Sequence[int], count: int, lead: int, trump: int, want_win: bool
         if wins == want_win:
             # Win cheaply; lose with the card most likely to win a later trick.
             key = 64 - power if want_win else power + (0 if card == EXCUSE else 32)
-            if best < 0 or key > best_key:
+            # Ties go to the lowest card code: the same card whatever the hand's order
+            # (``play_hint`` sees it sorted, the play-out reorders it as it plays).
+            if best < 0 or key > best_key or (key == best_key and card < hand[best]):
                 best = i
                 best_key = key
         else:
             # Cannot do as wished: give the card that matters least (the Excuse first
             # when a trick cannot be won; the weakest winner when it cannot be lost).
             key = 64 - power if card != EXCUSE else 96
-            if fallback < 0 or key > fallback_key:
+            if (
+                fallback < 0
+                or key > fallback_key
+                or (key == fallback_key and card < hand[fallback])
+            ):
                 fallback = i
                 fallback_key = key
     return best if best >= 0 else fallback
