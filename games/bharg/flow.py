@@ -132,64 +132,44 @@ def does(who: str, verb: str) -> str:
 
 def hand_layout(
     arrangement: Tuple[List[List[int]], List[int], List[int]],
-) -> Tuple[List[int], bytearray, bytearray]:
-    """The hand in display order with a mark and a group number per card.
-
-    Order: each set, then the other bound cards, then the unbound ones; a new group
-    starts at each of those boundaries (the screen leaves a gap there).
-    Returns ``(cards, marks, groups)``.
-    """
+) -> Tuple[List[int], bytearray]:
+    """The hand by its arrangement with a mark per card: each set, then the other bound
+    cards, then the unbound ones (the round's end shows the hands so). Returns
+    ``(cards, marks)``."""
     sets, bound, unbound = arrangement
     count = len(bound) + len(unbound)
     for group in sets:
         count += len(group)
     cards = []  # type: List[int]
     marks = bytearray(count)
-    groups = bytearray(count)
-    group_no = 0
     set_no = 0
     for members in sets:
         for card in members:
             marks[len(cards)] = MARK_SET if set_no % 2 == 0 else MARK_SET_2
-            groups[len(cards)] = group_no
             cards.append(card)
         set_no += 1
-        group_no += 1
     for part, mark in ((bound, MARK_ACE), (unbound, MARK_NONE)):
-        if part:
-            for card in part:
-                marks[len(cards)] = mark
-                groups[len(cards)] = group_no
-                cards.append(card)
-            group_no += 1
-    return cards, marks, groups
+        for card in part:
+            marks[len(cards)] = mark
+            cards.append(card)
+    return cards, marks
 
 
-def slot_xs(groups: Sequence[int], width: int, card_w: int, gap: int, group_gap: int) -> List[int]:
-    """x of each card laid out in ``width`` px, centred, ``group_gap`` extra px between
-    groups; cards overlap evenly when they do not fit side by side."""
-    count = len(groups)
+def slot_xs(count: int, width: int, card_w: int, gap: int) -> List[int]:
+    """x of each of ``count`` cards laid out in ``width`` px, centred; cards overlap evenly
+    when they do not fit side by side."""
     if not count:
         return []
-    breaks = 0
-    i = 1
-    while i < count:
-        if groups[i] != groups[i - 1]:
-            breaks += 1
-        i += 1
     stride = card_w + gap
     if count > 1:
-        room = (width - card_w - breaks * group_gap) // (count - 1)
+        room = (width - card_w) // (count - 1)
         if room < stride:
             stride = room
-    total = card_w + (count - 1) * stride + breaks * group_gap
-    x = (width - total) // 2
+    x = (width - card_w - (count - 1) * stride) // 2
     out = [x]
     i = 1
     while i < count:
         x += stride
-        if groups[i] != groups[i - 1]:
-            x += group_gap
         out.append(x)
         i += 1
     return out
@@ -340,7 +320,7 @@ def phase_of(observation: Dict[str, Any]) -> int:
 
 class Play:
     """The play screen's state, display-free: the game, the seat shown and its observation
-    and phase, the hand in display order (``order``, ``marks``, ``groups``), the legal
+    and phase, the hand in display order (``order``, ``marks``), the legal
     actions, the pile cursor, the hand cursor, and whether the table is covered for the
     next seat. ``key`` and ``tick`` change it and return ``DRAW_*`` bits saying what the
     screen must redraw; ``event`` then says which screen it must open (``EVENT_*``).
@@ -389,7 +369,6 @@ class Play:
         self.order: List[int] = []  # the hand in card order (``sync``)
         self.arrived = -1  # the card just drawn or taken, or -1
         self.marks = bytearray(0)
-        self.groups = bytearray(0)
         self.legal: List[int] = []  # the seat's legal actions (none if it is not to act)
         self.pile = PILE_DECK
         self.cursor = -1  # hand slot under the cursor (discard phase), else -1
@@ -459,8 +438,6 @@ class Play:
                     self.arrived = card
         self.order = order
         self.marks = marks
-        if len(self.groups) != len(order):
-            self.groups = bytearray(len(order))  # one group: no gaps
         # The first time a round's table shows a bar under the hand, the hint line says
         # what the bars mean, until the next action (``_apply``).
         self.legend = bool(self.legal) and obs["round"] != self.legend_round and any(marks)

@@ -57,8 +57,6 @@ _ACE_X = const(76)
 _BOARD_X = const(104)
 _HAND_Y = const(74)
 _NAME_Y = const(110)
-_GROUP_GAP = const(4)
-_BAR_GAP = const(2)
 _ROUND_CARDS_W = const(120)
 _ROUND_TEXT_X = const(123)
 
@@ -119,9 +117,9 @@ def _bar_strip(width: int) -> Any:
 
 
 class HandView:
-    """A hand laid out by its arrangement: up to eight cards in groups (each set, the other
-    bound cards, the unbound ones) with a gap between groups and a coloured bar under
-    each group (see ``flow.MARK_*``). Built once; ``show`` moves and re-tiles.
+    """A hand of up to eight cards, overlapping evenly when they do not fit, with a coloured
+    bar under each card by its mark (a set, bound by the Ace Pile, none: ``flow.MARK_*``).
+    Built once; ``show`` moves and re-tiles.
 
     :param int x, y: top-left of the cards (a raised card goes ``RAISE`` px above)
     :param int width: pixels for the cards and the bars
@@ -137,24 +135,17 @@ class HandView:
         self.bars.y = cardview.CARD_H + 2
         self.group.append(self.bars)
 
-    def show(self, order: List[int], marks: Any, groups: Any) -> None:
-        """Show a hand laid out by ``flow.hand_layout``: cards, their marks and groups, in
-        slot order."""
+    def show(self, order: List[int], marks: Any) -> None:
+        """Show the cards ``order`` with their ``marks``, in slot order."""
         width = self.width
-        xs = flow.slot_xs(groups, width, cardview.CARD_W, 2, _GROUP_GAP)
+        xs = flow.slot_xs(len(order), width, cardview.CARD_W, 2)
         self.cards.set_cards(order, xs)
         bars = self.bars
         column = 0
         slot = 0
         while slot < len(order):
-            # The bar runs under the card up to the next card, or stops short of the next
-            # group.
-            end = xs[slot] + cardview.CARD_W
-            if slot + 1 < len(order):
-                if groups[slot + 1] != groups[slot]:
-                    end = xs[slot + 1] - _BAR_GAP
-                else:
-                    end = xs[slot + 1]
+            # The bar runs under the card up to the next card.
+            end = xs[slot + 1] if slot + 1 < len(order) else xs[slot] + cardview.CARD_W
             end = min(end, width)
             while column < xs[slot]:
                 bars[column] = 0
@@ -317,7 +308,7 @@ class PlayScreen(Screen):
         while row < len(self.board):
             ui.set_text(self.board[row], play.board_text(row))
             row += 1
-        self.hand.show(play.order, play.marks, play.groups)
+        self.hand.show(play.order, play.marks)
         slot = 0
         while slot < len(play.order):
             self._draw_slot(slot)
@@ -408,10 +399,10 @@ class RoundEndScreen(Screen):
             row = HandView(0, y, _ROUND_CARDS_W)
             if count == 3:
                 row.bars.y = cardview.CARD_H + 1
-            order, marks, _ = flow.hand_layout(best_arrangement(hands[seat], ace))
-            # No gaps between the groups: the bars tell the sets apart, and every card
-            # keeps room for its rank and suit icons.
-            row.show(order, marks, bytes(len(order)))
+            # By its arrangement, with no gaps: the bars tell the sets apart, and every
+            # card keeps room for its rank and suit icons.
+            order, marks = flow.hand_layout(best_arrangement(hands[seat], ace))
+            row.show(order, marks)
             i = 0
             while i < len(order):
                 # Lit: the unbound cards, the ones that score against their holder.
