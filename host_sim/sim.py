@@ -114,7 +114,6 @@ class Sim:
         self.seed_rng = Rng(seed)
         self.seeds = []
         self.cues = []  # the speaker's cues, by name (CUE_NAMES), in order
-        self.listening = False
         self.sound = None  # the app's handheld.sound.Sound, once it runs
 
     # -- what code.py sees --------------------------------------------------------
@@ -182,14 +181,13 @@ class Sim:
     def sleep(self, seconds):
         """The app loop's pause between frames: advance the clock, feed the script (and,
         the first time, listen to the app's speaker)."""
-        if not self.listening:
+        if self.sound is None:
             from handheld import shell
 
             app = shell.current_app
             self.sound = getattr(app, "sound", None)
             if self.sound is not None:
                 app.cue = self._heard(app.cue)  # (an instance attribute: this run's app only)
-                self.listening = True
         self.frame_count += 1
         if self.window is not None:
             time.sleep(seconds)
