@@ -441,7 +441,6 @@ class RoundEndScreen(Screen):
             return
         obs = play.game.observation(0)
         app.record_result(flow.won_for_stats(obs), obs["scores"][0])
-        app.pop()
         app.game_over(flow.match_text(obs, play.kinds), flow.final_text(obs, play.kinds))
 
 

@@ -42,6 +42,8 @@ chooses the same); while its turn is shown, that position and the whole turn, wh
 resumed game shows again from its start.
 """
 
+import sys
+
 from micropython import const
 
 from games.jekyll import HANDICAP_MAX, SETUP, engine
@@ -989,7 +991,12 @@ class Play:
         seat = self.cpu_seat
         cpu = self.cpu
         if cpu is None:
-            # The module loads in one call, the player starts in the next: frames stay short.
+            # The search driver loads in one call (it stays), the module in the next, the
+            # player starts in the one after: no frame imports both, so frames stay short.
+            if "decktet.search" not in sys.modules:
+                import decktet.search  # noqa: F401
+
+                return False
             from games.jekyll.cpu import Player
 
             self.cpu = Player

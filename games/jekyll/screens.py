@@ -196,6 +196,13 @@ class PlayScreen(Screen):
 
     def build(self, app: App) -> None:
         """Every widget, then all of the flow's state drawn into them."""
+        play = self.flow
+        if self.covered and (play.cpu_seat < 0 or play.mode == flow.MODE_CPU):
+            # A new or resumed game whose first tick (this frame) covers the table at once,
+            # with a privacy screen or the CPU's: the widgets would go again unseen, so they
+            # are built when the table is shown.
+            self.group = displayio.Group()
+            return
         g = displayio.Group()
         self.group = g
         g.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))

@@ -319,7 +319,9 @@ def open_setup(app: App, entry: Any) -> None:
 
     rows.append(["Rules", ("A: read",), 0])
     screen = _SetupScreen(entry, rows, start)
-    screen.loading = -1 if available else len(_PREFETCH)
+    # A game may name more of its modules to load while its set-up is open (``PREFETCH``).
+    screen.modules = _PREFETCH + getattr(entry.declaration(), "PREFETCH", ())
+    screen.loading = -1 if available else len(screen.modules)
     screen.prefetch = available
     app.push(screen)
 
@@ -336,17 +338,18 @@ class _SetupScreen(OptionsScreen):
     def __init__(self, entry: Any, rows: List[List[Any]], start: Any) -> None:
         super().__init__(entry.name, rows, start)
         self.entry = entry
-        self.loading = len(_PREFETCH)  # the next of the game's modules to load
+        self.modules = _PREFETCH  # the game's modules it loads, by suffix
+        self.loading = len(_PREFETCH)  # the next of them to load
         self.prefetch = False  # the game's modules are loaded while it is open
 
     def tick(self, app: App, now: int) -> bool:
-        """Load the next of the game's modules (``_PREFETCH``), if any is left."""
+        """Load the next of the game's modules (``modules``), if any is left."""
         step = self.loading
-        if step < len(_PREFETCH):
+        if step < len(self.modules):
             self.loading = step + 1
             if step < 0:
                 return False
-            name = self.entry.package + _PREFETCH[step]
+            name = self.entry.package + self.modules[step]
             if name not in sys.modules:
                 try:
                     __import__(name)
@@ -361,9 +364,9 @@ class _SetupScreen(OptionsScreen):
 
             # The rules page, and the primer it opens, need the room: the game's modules
             # go while they are open and load again once the set-up is back (``shown``).
-            for suffix in _PREFETCH:
+            for suffix in self.modules:
                 forget_module(self.entry.package + suffix)
-            self.loading = len(_PREFETCH)
+            self.loading = len(self.modules)
             app.push(TextScreen(self.entry.name, self.entry.rules))
         elif key == K_B:
             app.pop()
@@ -412,7 +415,7 @@ class StatsScreen(OptionsScreen):
         app.stats.reset()
         for entry in registry.GAMES:
             self.rows[entry.slot][1] = (counters_text(app.stats, entry.slot),)
-        if self.menu is not None:
+        if self.group is not None:  # (else it is built from the rows when shown)
             for entry in registry.GAMES:
                 self.menu.set_value(entry.slot, counters_text(app.stats, entry.slot))
 

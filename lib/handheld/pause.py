@@ -92,7 +92,9 @@ class PauseMenu(MenuScreen):
         else:
             played = app.saved_once or (app.play is not None and app.play.changes())
             text = _QUIT_TEXT if played else _QUIT_UNPLAYED
-            app.push(ConfirmScreen("Quit this game?", text, App.home))
+            confirm = ConfirmScreen("Quit this game?", text, App.home)
+            confirm.leaves = True
+            app.push(confirm)
 
     def closed(self, app: App) -> None:
         """Closed: this module goes (``handheld.pause``)."""

@@ -11,7 +11,8 @@ knows nothing else about a game; everything comes from the package ``games/<game
   ``(label on the Settings screen, row, default choice)``, at most
   ``handheld.store.GAME_SETTINGS``) and ``WON`` (what the statistics count as a win);
   optionally ``LOW_SCORE_BETTER = True`` (its best score is the lowest) and ``PART``
-  (the name of a part with a score of its own, e.g. ``"pass"``, for the Statistics page);
+  (the name of a part with a score of its own, e.g. ``"pass"``, for the Statistics page)
+  and ``PREFETCH`` (more of its modules for the set-up to load, e.g. ``(".cpu",)``);
 - ``screens.py`` defines ``start(app, values) -> Screen``: the first play screen (a
   ``handheld.app.Screen`` with ``pausable = True``) for the chosen index of every set-up
   row; it is imported only when the game is chosen and unloaded when the player is back

@@ -128,7 +128,12 @@ class MessageScreen(Screen):
     """A title and wrapped text; A or B closes it (scrolls first if it is long).
 
     :param then: ``then(app)`` called after it closes
+
+    Set ``leaves`` on one whose ``then`` goes elsewhere (to the main menu): the screen
+    below is then not built again first.
     """
+
+    leaves = False
 
     def __init__(self, title: str, text: str, then: Optional[Callable[[App], None]] = None) -> None:
         super().__init__()
@@ -155,9 +160,11 @@ class MessageScreen(Screen):
             self.page.scroll_to(self.page.top + 1)
         elif key == K_A or key == K_B:
             then = self.then
-            app.pop()
+            # Going elsewhere: the screen below is not built only to be let go at once.
+            app.pop(not self.leaves)
             if then is not None:
                 then(app)
+            app.show_top()
 
 
 class ConfirmScreen(MessageScreen):

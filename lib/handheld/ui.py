@@ -159,8 +159,12 @@ class Text(displayio.TileGrid):
         columns = self._columns
         length = min(len(text), columns)
         start = columns - length if self._right else 0
-        column = 0
-        while column < columns:
+        # Only the cells the old text or the new one covers can change: every other cell
+        # is blank already (a new grid is all tile 0, the blank).
+        span = max(length, min(len(self._text), columns))
+        column = columns - span if self._right else 0
+        end = column + span
+        while column < end:
             index = column - start
             tile = 0
             if 0 <= index < length:
