@@ -42,8 +42,6 @@ chooses the same); while its turn is shown, that position and the whole turn, wh
 resumed game shows again from its start.
 """
 
-import sys
-
 from micropython import const
 
 from games.jekyll import HANDICAP_MAX, SETUP, engine
@@ -993,7 +991,9 @@ class Play:
         if cpu is None:
             # The search driver loads in one call (it stays), the module in the next, the
             # player starts in the one after: no frame imports both, so frames stay short.
-            if "decktet.search" not in sys.modules:
+            import decktet
+
+            if not hasattr(decktet, "search"):
                 import decktet.search  # noqa: F401
 
                 return False

@@ -273,25 +273,15 @@ class App:
             self.modules_at_root = tuple(sys.modules)
         self._show()
 
-    def pop(self, show: bool = True) -> None:
-        """Close the top screen and show the one below (the root is never popped). With
-        ``show`` False the caller calls ``show_top`` after what it does next, so a screen
-        it covers or closes at once is not built for nothing."""
+    def pop(self) -> None:
+        """Close the top screen and show the one below (the root is never popped)."""
         if len(self.stack) < 2:
             return
         self._discard(self.stack.pop())
         if len(self.stack) == 1:
             self._unload_to_root()
-        if show:
-            self._show()
-            self.stack[-1].shown(self)
-
-    def show_top(self) -> None:
-        """Show the top screen, unless it is on the display already (after ``pop(False)``)."""
-        top = self.stack[-1]
-        if top.group is None or self.display.root_group is not top.group:
-            self._show()
-            top.shown(self)
+        self._show()
+        self.stack[-1].shown(self)
 
     def replace(self, screen: Screen) -> None:
         """Swap the top screen for another (e.g. set-up for play)."""

@@ -129,8 +129,8 @@ class MessageScreen(Screen):
 
     :param then: ``then(app)`` called after it closes
 
-    Set ``leaves`` on one whose ``then`` goes elsewhere (to the main menu): the screen
-    below is then not built again first.
+    Set ``leaves`` on one whose ``then`` closes it with the screens below (``App.home``):
+    the screen below is then not built again first.
     """
 
     leaves = False
@@ -160,11 +160,13 @@ class MessageScreen(Screen):
             self.page.scroll_to(self.page.top + 1)
         elif key == K_A or key == K_B:
             then = self.then
-            # Going elsewhere: the screen below is not built only to be let go at once.
-            app.pop(not self.leaves)
+            if self.leaves:
+                # ``then`` closes this screen too: the one below is not built again first.
+                then(app)
+                return
+            app.pop()
             if then is not None:
                 then(app)
-            app.show_top()
 
 
 class ConfirmScreen(MessageScreen):
