@@ -9,13 +9,20 @@ letters the cards show; A opens the gallery of every card. Its own module, loade
 when opened.
 """
 
+import sys
+
 import displayio
 from micropython import const
 
 from decktet.cards import SUIT_NAMES
 from handheld import cardview, ui
-from handheld.app import App, Screen
+from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B
+
+try:
+    from typing import Any
+except ImportError:
+    pass
 
 _SUITS_Y = const(16)
 _ROW_H = const(12)
@@ -31,7 +38,16 @@ _LINES = (
 
 
 class PrimerScreen(Screen):
-    """The suits (icon and name), the ranks and the extra cards; A: every card."""
+    """The suits (icon and name), the ranks and the extra cards; A: every card.
+
+    :param page: opened from a rules page in its place, ``(module, title, path, first
+        line)``: B opens the page again there (the module's ``TextScreen``, by name, as
+        the module is not loaded while this is open), and this module goes
+    """
+
+    def __init__(self, page: Any = None) -> None:
+        super().__init__()
+        self.page = page
 
     def build(self, app: App) -> None:
         """Title, the suit legend in two columns, the rank lines, the hint."""
@@ -73,5 +89,16 @@ class PrimerScreen(Screen):
             from handheld.gallery import GalleryScreen
 
             app.replace(GalleryScreen())
+        elif key == K_B and self.page is not None:
+            name, title, path, top = self.page
+            __import__(name)
+            page = sys.modules[name].TextScreen(title, path)
+            page.top = top
+            app.replace(page)
         elif key == K_B:
             app.pop()
+
+    def closed(self, app: App) -> None:
+        """Closed over a game's rules page: this module goes (the heap is tight there)."""
+        if self.page is not None:
+            forget_module("handheld.primer")

@@ -7,8 +7,6 @@ The rules page: ``TextScreen``, loaded when a rules page opens and dropped when 
 closes, so a game's heap does not carry it.
 """
 
-import gc
-
 import displayio
 from micropython import const
 
@@ -36,15 +34,13 @@ class TextScreen(Screen):
     page, which ends at a paragraph's or a sentence's end where one falls in its second
     half. The title bar shows how much of the text has been on screen (a percentage: it
     follows line scrolling too); the bottom line names the keys. SELECT opens the Decktet
-    primer (``handheld.primer``), which a rules page refers to.
+    primer (``handheld.primer``), which a rules page refers to, in its place.
 
     Blank-line paragraphs are kept. The file is wrapped when the screen opens, and only
     the lines shown are read from it (``textfile.WrappedFile``): a rules page held whole,
     with its wrapped lines, cost 5-8 KB on a heap already holding a game. This module
     and ``handheld.textfile`` are dropped when the page closes.
     """
-
-    releasable = True  # while the primer covers it, only its place in the file is kept
 
     def __init__(self, title: str, path: str) -> None:
         super().__init__()
@@ -53,13 +49,6 @@ class TextScreen(Screen):
         self.top = 0
         self.page: Any = None
         self.position: Any = None
-
-    def release(self) -> None:
-        """Covered: remember the first line shown and let the widgets go."""
-        if self.page is not None:
-            self.top = self.page.top
-        self.page = None
-        self.position = None
 
     def build(self, app: App) -> None:
         """Wrap the file and show the page (the first, or where it was)."""
@@ -77,12 +66,6 @@ class TextScreen(Screen):
         """Closed: this module and the file reader go (a game's heap is tight)."""
         forget_module("handheld.reader")
         forget_module("handheld.textfile")
-
-    def shown(self, app: App) -> None:
-        """Back from the primer: its module goes at once (under a rules page a game's
-        modules are loaded, and the heap is tight)."""
-        forget_module("handheld.primer")
-        gc.collect()
 
     def _show_position(self) -> None:
         """How much of the text has been on screen, in the title bar."""
@@ -137,6 +120,9 @@ class TextScreen(Screen):
         elif key == K_SELECT:
             from handheld.primer import PrimerScreen
 
-            app.push(PrimerScreen())
+            # The primer takes the page's place (this module and the file reader go while
+            # it is open: under a rules page a game's heap is tight) and B opens the page
+            # again where it was.
+            app.replace(PrimerScreen((__name__, self.heading, self.path, page.top)))
         if moved:
             self._show_position()
