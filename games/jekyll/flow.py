@@ -17,7 +17,8 @@ gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source
 The ribbon as drawn. On Hyde's side the ribbon is drawn mirrored (the engine's docstring
 says why): ``Play.obs`` holds the ribbon in drawn order, left to right, and every cursor
 counts in it; ``Play.action`` turns drawn places into the engine's (index ``i`` of ``n``
-is ``n - 1 - i``, gap ``g`` is ``n - g``). The helpers above take engine places.
+is ``n - 1 - i``, gap ``g`` is ``n - g``). ``move_gap_action`` and the engine's action
+helpers take engine places.
 
 Undo. A turn can be taken back action by action to its start, but never past an action
 that showed the player something hidden: the draw (a hidden card, or the card under an
@@ -52,7 +53,6 @@ try:
 except ImportError:
     pass
 
-_OPT_OWNER_HYDE = const(64)  # the engine's option bit: the device's owner plays Mr. Hyde
 _CAPTION_COLUMNS = const(31)  # the caption line's characters (small font, 160 px)
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
 _STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by opponent kind - 1
@@ -80,7 +80,7 @@ def options_for(level: int, handicap: int, first: int = 0) -> int:
     Dr. Jekyll (0 the device's owner, 1 the other player: the owner plays Mr. Hyde)."""
     if not 0 <= level <= 2 or not 0 <= handicap <= 2 * HANDICAP_MAX or not 0 <= first <= 1:
         raise ValueError("bad set-up values")
-    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level] | first * _OPT_OWNER_HYDE
+    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level] | first * engine.OPT_OWNER_HYDE
     if handicap > HANDICAP_MAX:
         options |= (handicap - HANDICAP_MAX) * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     elif handicap:
@@ -91,30 +91,14 @@ def options_for(level: int, handicap: int, first: int = 0) -> int:
 # --- actions from cursors ------------------------------------------------------------------
 
 
-def play_action(card: int, gap: int, face_up: bool) -> int:
-    """Play ``card`` from the hand into ``gap``, face up or down as the ribbon lies now."""
-    return engine.PLAY_BASE + card * 128 + gap * 2 + (1 if face_up else 0)
-
-
 def move_gap_ok(source: int, gap: int, length: int) -> bool:
     """True if moving the card at ``source`` to ``gap`` changes the ribbon."""
     return 0 <= gap <= length and gap != source and gap != source + 1
 
 
-def move_action(source: int, gap: int) -> int:
+def move_gap_action(source: int, gap: int) -> int:
     """Move the card at ``source`` so that it lands in ``gap`` (see the module docstring)."""
-    target = gap if gap < source else gap - 1
-    return engine.MOVE_BASE + source * 64 + target
-
-
-def flip_action(index: int) -> int:
-    """Flip the ribbon card at ``index``."""
-    return engine.FLIP_BASE + index
-
-
-def take_action(start: int) -> int:
-    """Take the trick whose first card is at ``start``."""
-    return engine.TAKE_BASE + start
+    return engine.move_action(source, gap if gap < source else gap - 1)
 
 
 def next_move_gap(source: int, gap: int, step: int, length: int) -> int:
@@ -143,11 +127,11 @@ def menu_mask(game: Any, obs: Dict[str, Any], tricks: List[int]) -> int:
     ribbon. Checks one sample action per kind with ``can_apply`` (no legal_actions list)."""
     mask = 0
     hand = obs["hand"]
-    if hand and game.can_apply(play_action(hand[0], 0, True)):
+    if hand and game.can_apply(engine.play_action(hand[0], 0, True)):
         mask |= 1 << ITEM_PLAY
-    if game.can_apply(engine.MOVE_BASE + 1):
+    if game.can_apply(engine.move_action(0, 1)):
         mask |= 1 << ITEM_MOVE
-    if game.can_apply(flip_action(0)):
+    if game.can_apply(engine.FLIP_BASE):
         mask |= 1 << ITEM_FLIP
     if tricks:
         mask |= 1 << ITEM_TAKE
@@ -283,7 +267,7 @@ def owner_seat(options: int) -> int:
     """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
     moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
     A game is won when that seat wins; draws and the other seat's wins count as played."""
-    return 1 if options & _OPT_OWNER_HYDE else 0
+    return 1 if options & engine.OPT_OWNER_HYDE else 0
 
 
 # --- the play screen's state machine -------------------------------------------------------
@@ -579,16 +563,16 @@ class Play:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
             gap = n - self.gap if mirrored else self.gap
-            return play_action(obs["hand"][self.hcur], gap, self.face_up)
+            return engine.play_action(obs["hand"][self.hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
             if mirrored:
-                return move_action(n - 1 - self.source, n - self.gap)
-            return move_action(self.source, self.gap)
+                return move_gap_action(n - 1 - self.source, n - self.gap)
+            return move_gap_action(self.source, self.gap)
         if mode == MODE_FLIP:
-            return flip_action(n - 1 - self.rcur if mirrored else self.rcur)
+            return engine.FLIP_BASE + (n - 1 - self.rcur if mirrored else self.rcur)
         if mode == MODE_TAKE and self.tricks:
             start = self.tricks[self.trick]
-            return take_action(n - 3 - start if mirrored else start)
+            return engine.TAKE_BASE + (n - 3 - start if mirrored else start)
         return -1
 
     def status_text(self) -> str:
@@ -908,10 +892,10 @@ class Play:
         owner's own are captioned, a card played face down unnamed; else the engine's."""
         if action < engine.MOVE_BASE:
             obs = self.obs
-            gap = (action & 127) >> 1
+            card, gap, face_up = engine.play_parts(action)
             n = len(obs["ribbon"])
-            card = self.names(action >> 7) if action & 1 else "a card"
-            return _place_text(card, action & 1 == 1, n - gap if obs["side"] else gap, n)
+            text = self.names(card) if face_up else "a card"
+            return _place_text(text, face_up, n - gap if obs["side"] else gap, n)
         return self.game.describe(action)
 
     def _record(self, action: int, words: str, seat: int) -> None:
@@ -1062,14 +1046,8 @@ class Play:
             return changed
         action = stack.pop(0)
         # The card the action leaves, by the engine's index (none for a take or a draw).
-        lit = -1
+        lit = engine.placed(action)
         self.said = self._words(action)
-        if action < engine.MOVE_BASE:
-            lit = (action & 127) >> 1
-        elif action < engine.FLIP_BASE:
-            lit = action & 63
-        elif action < engine.TAKE_BASE:
-            lit = action - engine.FLIP_BASE
         self.lit = -1
         if action == engine.TRANSFORM:
             return self._transform() | DRAW_CAPTION

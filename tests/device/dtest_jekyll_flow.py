@@ -55,7 +55,7 @@ def test_play_lands_at_its_gap_face_as_chosen():
         for face_up in (True, False):
             game = _first_turn_game()
             card = game.observation(0)["hand"][0]
-            action = flow.play_action(card, gap, face_up)
+            action = engine.play_action(card, gap, face_up)
             assert game.can_apply(action)
             game.apply_action(action)
             obs = game.observation(0)
@@ -78,7 +78,7 @@ def test_move_to_a_gap_lands_between_its_neighbours():
             raw = trial.to_bytes()[_RIBBON : _RIBBON + length]  # code | face side
             left = raw[gap - 1] if gap > 0 else None
             right = raw[gap] if gap < length else None
-            action = flow.move_action(source, gap)
+            action = flow.move_gap_action(source, gap)
             assert trial.can_apply(action)
             trial.apply_action(action)
             after = trial.to_bytes()[_RIBBON : _RIBBON + length]
@@ -108,13 +108,13 @@ def test_menu_items_follow_the_phases():
     obs = game.observation(0)
     mask = flow.menu_mask(game, obs, [])
     assert mask == 0b00111  # Jekyll's first turn: one action is due before End turn
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     mask = flow.menu_mask(game, game.observation(0), [])
     assert mask == 0b10111
     assert flow.last_item_name(engine.PHASE_AFTER) == "End turn"
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     obs = game.observation(1)
     assert obs["phase"] == engine.PHASE_TRANSFORM
     mask = flow.menu_mask(game, obs, [3])
@@ -168,8 +168,8 @@ def test_result_text_names_the_reason():
             if (side if obs["face_up"][i] else side ^ 1) == 1:
                 wrong = i
                 break
-        if obs["actions_left"] and game.can_apply(flow.flip_action(wrong)):
-            game.apply_action(flow.flip_action(wrong))
+        if obs["actions_left"] and game.can_apply(engine.FLIP_BASE + wrong):
+            game.apply_action(engine.FLIP_BASE + wrong)
         else:
             game.apply_action(engine.END_TURN)
     obs = game.observation(0)
@@ -230,7 +230,7 @@ def test_play_a_card_through_hand_face_and_place():
     play.key(K_RIGHT)
     assert play.gap == 2 and play.map_cursor() == 2
     card = play.obs["hand"][1]
-    assert play.action() == flow.play_action(card, 2, False)
+    assert play.action() == engine.play_action(card, 2, False)
     # Issue 12: the caption fits its line (the engine's words would not).
     assert play.caption() == "%s down, at 3" % name(card)
     # B steps back one step at a time, to the menu.
@@ -269,7 +269,7 @@ def test_move_flip_and_their_steps_back():
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
-    assert play.mode == flow.MODE_FLIP and play.action() == flow.flip_action(1)
+    assert play.mode == flow.MODE_FLIP and play.action() == engine.FLIP_BASE + 1
     face = play.obs["face_up"][1]
     play.key(K_A)
     assert play.obs["face_up"][1] != face and play.mode == flow.MODE_MENU
@@ -383,10 +383,10 @@ def _hyde_after_transformation():
     deck = others[:16] + others[16:30] + [6, 7, 8] + others[30:]
     game = engine.Game(0, 0, deck)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(17))  # its face to Jekyll's side: down on Hyde's
+    game.apply_action(engine.FLIP_BASE + 17)  # its face to Jekyll's side: down on Hyde's
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     play = flow.Play(game, name)
     _to_item(play, flow.ITEM_LAST)
     play.key(K_A)  # Transform, by key
@@ -417,14 +417,14 @@ def test_hyde_side_is_drawn_mirrored():
     assert play.tricks == [11] and play.mask & (1 << flow.ITEM_TAKE)
     _to_item(play, flow.ITEM_TAKE)
     play.key(K_A)
-    assert play.lit_cards() == (11, 13) and play.action() == flow.take_action(14)
+    assert play.lit_cards() == (11, 13) and play.action() == engine.TAKE_BASE + 14
     assert play.caption() == "take the trick at 12-14 (10)"
     # Flip the drawn left-most card: the engine's right-most.
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
     play.rcur = 0
-    assert play.action() == flow.flip_action(n - 1)
+    assert play.action() == engine.FLIP_BASE + n - 1
     was = play.obs["face_up"][0]
     play.key(K_A)
     assert play.obs["face_up"][0] != was and game.observation(1)["face_up"][n - 1] != was
@@ -436,7 +436,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.key(K_A)
     while play.gap:
         play.key(K_LEFT)
-    assert play.gap == 0 and play.action() == flow.play_action(card, n, True)
+    assert play.gap == 0 and play.action() == engine.play_action(card, n, True)
     assert play.caption() == "%s up, left end" % name(card)
     assert game.describe(play.action()).endswith("face up at the left end")
     play.key(K_A)
@@ -449,7 +449,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.rcur = 2
     play.key(K_A)
     assert play.source == 2 and play.gap == 4
-    assert play.action() == flow.move_action(n - 3, n - 4)
+    assert play.action() == flow.move_gap_action(n - 3, n - 4)
     play.key(K_A)
     moved = before.pop(2)
     before.insert(3, moved)
@@ -460,10 +460,10 @@ def test_hyde_side_is_drawn_mirrored():
 def test_the_transformation_keeps_the_same_cards_in_view():
     game = engine.Game(7)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     play = flow.Play(game, name)
     play.key(K_DOWN)  # look at cards 4..11
     assert play.top == 4
@@ -707,7 +707,7 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     card = game.observation(0)["hand"][0]
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
         play.game = engine.Game.from_bytes(game.to_bytes())
-        play.stack = [flow.play_action(card, 0 if not face_up else 1, face_up)]
+        play.stack = [engine.play_action(card, 0 if not face_up else 1, face_up)]
         play.showing = True
         play.shown_at = -1  # (the first action of a show: at once)
         play.sync()
