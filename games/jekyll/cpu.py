@@ -77,9 +77,8 @@ except ImportError:
 _BEAM = const(3)
 # Candidates tried by one search after the transformation, at most (the plan is the best
 # found by then). With plays and moves only where they can pair (``_candidates``) most
-# searches see the whole turn in fewer; the bound keeps the longest turns short. Against
-# easy, 400, 500, 600 and 1000 won about as often in the tournament (300 games a seat and
-# level, the same seeds: within 2 points everywhere, 1 for the most part).
+# searches see the whole turn in fewer; the bound keeps the longest turns short
+# (``python -m tools.tournament --game jekyll`` measures what a bound costs in games won).
 _MAX_TRIED = const(500)
 # Scoring, in tenths of a point: faces on one's own side, the tricks one action away
 # (best one on the side the opponent opens on; all of them, capped, on the other side),
@@ -774,9 +773,8 @@ class Player(Search):
     def _candidates(self, st: bytearray) -> Iterator[int]:
         """The basic actions from the node worth trying: every flip; plays (each card
         once) and moves into the gaps ``_gaps`` gives for the face the card will show,
-        where the card lands beside a card of that face it could make a trick with (in
-        the tournament's games nearly every play or move the full list chose did; the
-        rest cost the search three times the candidates)."""
+        where the card lands beside a card of that face it could make a trick with (a play
+        or move elsewhere makes no trick this turn and rarely sets one up)."""
         n = st[_N]
         for i in range(n):
             yield FLIP_BASE + i

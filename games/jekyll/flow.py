@@ -17,8 +17,8 @@ gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source
 The ribbon as drawn. On Hyde's side the ribbon is drawn mirrored (the engine's docstring
 says why): ``Play.obs`` holds the ribbon in drawn order, left to right, and every cursor
 counts in it; ``Play.action`` turns drawn places into the engine's (index ``i`` of ``n``
-is ``n - 1 - i``, gap ``g`` is ``n - g``). ``move_gap_action`` and the engine's action
-helpers take engine places.
+is ``n - 1 - i``, gap ``g`` is ``n - g``). The engine's action helpers take engine
+places.
 
 Undo. A turn can be taken back action by action to its start, but never past an action
 that showed the player something hidden: the draw (a hidden card, or the card under an
@@ -45,7 +45,7 @@ resumed game shows again from its start.
 
 from micropython import const
 
-from games.jekyll import HANDICAP_MAX, SETUP, engine
+from games.jekyll import HANDICAP_MAX, engine
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, ticks_diff
 
 try:
@@ -69,11 +69,6 @@ ITEM_COUNT = const(5)
 ITEM_NAMES = ("Play", "Move", "Flip", "Take")
 
 
-def handicap_choices() -> Tuple[str, ...]:
-    """Set-up choices for the handicap row: "Off", "Jekyll +1".."+7", "Hyde +1".."+7"."""
-    return SETUP[1][1]
-
-
 def options_for(level: int, handicap: int, first: int = 0) -> int:
     """Engine option bits for a level index (0 Poole, 1 Jekyll, 2 Hyde), a handicap
     choice index (0 off, 1..7 toward Jekyll, 8..14 toward Hyde) and who moves first as
@@ -94,11 +89,6 @@ def options_for(level: int, handicap: int, first: int = 0) -> int:
 def move_gap_ok(source: int, gap: int, length: int) -> bool:
     """True if moving the card at ``source`` to ``gap`` changes the ribbon."""
     return 0 <= gap <= length and gap != source and gap != source + 1
-
-
-def move_gap_action(source: int, gap: int) -> int:
-    """Move the card at ``source`` so that it lands in ``gap`` (see the module docstring)."""
-    return engine.move_action(source, gap if gap < source else gap - 1)
 
 
 def next_move_gap(source: int, gap: int, step: int, length: int) -> int:
@@ -288,7 +278,7 @@ MODE_CPU = const(11)  # the CPU's turn: the screen covers the table and calls ``
 MODE_SHOW = const(12)  # the CPU's turn, shown action by action (``tick``)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
-CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (5 before CPU opponents)
+CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (an older save: 5, no opponent byte)
 SHOW_MS = const(1500)  # each action of the CPU's turn stays on show this long
 
 # What a key or a tick changed, for the screen to redraw (bits, OR-ed).
@@ -465,8 +455,8 @@ class Play:
     def restore(self, saved: bytes) -> int:
         """Put back ``cursors()`` (each clamped into what the game now allows) and, from
         ``saved()``'s tail, the CPU turn to show; ValueError if that turn is not one the
-        game can play. A save from before has only the cursors: 5 bytes before CPU
-        opponents (a human one), 6 before saved turns."""
+        game can play. An older save holds the cursors only: 6 bytes (no CPU turn), or 5
+        (no opponent byte: a human opponent)."""
         if len(saved) > CURSOR_BYTES and len(saved) == CURSOR_BYTES + 1 + 2 * saved[-1]:
             self.restore(saved[:CURSOR_BYTES])
             if saved[-1]:
@@ -565,9 +555,10 @@ class Play:
             gap = n - self.gap if mirrored else self.gap
             return engine.play_action(obs["hand"][self.hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
-            if mirrored:
-                return move_gap_action(n - 1 - self.source, n - self.gap)
-            return move_gap_action(self.source, self.gap)
+            source = n - 1 - self.source if mirrored else self.source
+            gap = n - self.gap if mirrored else self.gap
+            # The card lands in the gap: at index gap, or gap - 1 once it has left source.
+            return engine.move_action(source, gap if gap < source else gap - 1)
         if mode == MODE_FLIP:
             return engine.FLIP_BASE + (n - 1 - self.rcur if mirrored else self.rcur)
         if mode == MODE_TAKE and self.tricks:

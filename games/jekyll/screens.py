@@ -96,7 +96,7 @@ def start(app: App, values: List[int]) -> Screen:
 def resume(app: App, data: bytes) -> Screen:
     """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
     player to move; ValueError if it does not load. Older saves end in the cursors only
-    (one byte less before CPU opponents)."""
+    (``flow.Play.restore``)."""
     game, tail = flow.split_save(data)
     screen = PlayScreen(game, covered=True)
     screen.flow.restore(tail)

@@ -7,16 +7,15 @@ from devtools import raises
 from decktet.cards import name
 from decktet.search import units
 from decktet.state import STATE_AT
-from games.jekyll import engine, flow
+from games.jekyll import SETUP, engine, flow
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 # The ribbon bytes in a save: the state's own offset (15) past the save's tag byte.
 _RIBBON = STATE_AT + 15
-_OWNER_HYDE = 64  # the engine's option bit: the device's owner plays Mr. Hyde
 
 
 def test_handicap_choices_and_options():
-    choices = flow.handicap_choices()
+    choices = SETUP[1][1]  # the set-up's handicap row
     assert len(choices) == 15
     assert choices[0] == "Off" and choices[3] == "Jekyll +3" and choices[8] == "Hyde +1"
     assert flow.options_for(0, 0) == 0
@@ -35,12 +34,13 @@ def test_handicap_choices_and_options():
     raises(ValueError, lambda: flow.options_for(3, 0), "level 3 accepted")
     # Who goes first: the owner as Dr. Jekyll (0), or the other player (1, owner is Hyde).
     assert flow.options_for(0, 0, 0) == 0
-    assert flow.options_for(0, 0, 1) == _OWNER_HYDE
+    assert flow.options_for(0, 0, 1) == engine.OPT_OWNER_HYDE
     assert flow.options_for(1, 9, 1) == engine.OPT_JEKYLL | 2 * engine.OPT_HANDICAP_1 | (
-        engine.OPT_HANDICAP_HYDE | _OWNER_HYDE
+        engine.OPT_HANDICAP_HYDE | engine.OPT_OWNER_HYDE
     )
     raises(ValueError, lambda: flow.options_for(0, 0, 2), "third first player accepted")
-    assert engine.Game(1, flow.options_for(2, 0, 1)).options == engine.OPT_HYDE | _OWNER_HYDE
+    options = flow.options_for(2, 0, 1)
+    assert engine.Game(1, options).options == engine.OPT_HYDE | engine.OPT_OWNER_HYDE
 
 
 def _first_turn_game():
@@ -78,7 +78,7 @@ def test_move_to_a_gap_lands_between_its_neighbours():
             raw = trial.to_bytes()[_RIBBON : _RIBBON + length]  # code | face side
             left = raw[gap - 1] if gap > 0 else None
             right = raw[gap] if gap < length else None
-            action = flow.move_gap_action(source, gap)
+            action = engine.move_action(source, gap if gap < source else gap - 1)
             assert trial.can_apply(action)
             trial.apply_action(action)
             after = trial.to_bytes()[_RIBBON : _RIBBON + length]
@@ -146,7 +146,7 @@ def test_texts():
     assert flow.result_title(1) == "Mr. Hyde wins" and flow.result_title(-1) == "A draw"
     # The statistics keep the owner's seat: Jekyll's unless the other player went first.
     assert flow.owner_seat(0) == 0 and flow.owner_seat(engine.OPT_HYDE) == 0
-    assert flow.owner_seat(_OWNER_HYDE | engine.OPT_JEKYLL) == 1
+    assert flow.owner_seat(engine.OPT_OWNER_HYDE | engine.OPT_JEKYLL) == 1
 
 
 def test_result_text_names_the_reason():
@@ -449,7 +449,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.rcur = 2
     play.key(K_A)
     assert play.source == 2 and play.gap == 4
-    assert play.action() == flow.move_gap_action(n - 3, n - 4)
+    assert play.action() == engine.move_action(n - 3, n - 4)
     play.key(K_A)
     moved = before.pop(2)
     before.insert(3, moved)
