@@ -27,15 +27,16 @@ transformation (every face-down card shows), the end of the turn. After such an 
 flow keeps the state (``state``, the engine's bytes) and the actions since (``stack``);
 ``undo`` loads the state and replays all but the last.
 
-A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is
-``games.jekyll.cpu``'s (easy or normal; imported only then): the table always shows the
-owner's seat. On the CPU's turn the flow is in ``MODE_CPU``: the screen covers the table
-and calls ``think`` once a frame, which plays the CPU's whole turn on the game (its search
-spread over the calls, a frame's worth of work each: ``handheld.app.App.more``). The turn
-is then shown on the table action by action (``MODE_SHOW``): the game goes back to where
-the turn began and ``tick`` replays one action every ``SHOW_MS``, naming it on the caption
-(a card played face down unnamed) and lighting the card it left; A shows the next one at
-once. The engine is deterministic, so the replay ends where the CPU did.
+A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is a
+CPU's (easy or normal): the table always shows the owner's seat. On the CPU's turn the
+flow is in ``MODE_CPU`` and the screen covers the table while ``games.jekyll.cpu`` plays
+the whole turn on a copy of the game, a frame's worth of search a frame
+(``Player.turn_step``). ``show_turn`` then shows the turn on the table action by action
+(``MODE_SHOW``): ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
+naming it on the caption (a card played face down unnamed) and lighting the card it left;
+A shows the next one at once. The engine is deterministic, so the show ends where the CPU
+did. The turn on show (``turn``, ``shown``) and undo (``state``, ``stack``) are apart:
+nothing of the CPU's turn can be undone.
 
 Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
 before its turn (a resumed game thinks it again: the CPU is seeded by the turn, so it
@@ -55,7 +56,6 @@ except ImportError:
 
 _CAPTION_COLUMNS = const(31)  # the caption line's characters (small font, 160 px)
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
-_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by opponent kind - 1
 SHORT_NAMES = ("Jekyll", "Hyde")
 
 # Action menu items, left to right; the last one is "Transform" or "End turn" by phase
@@ -351,11 +351,10 @@ class Play:
         self.names = names
         self.opponent = opponent
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
-        # The CPU while it plays its turn (``think``): the cpu.Player class for the one call
-        # between loading it and starting it, then the player.
-        self.cpu: Any = None
-        self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
-        self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
+        # The CPU's whole turn while it is shown (``show_turn``; empty otherwise), and how
+        # many of its actions have been shown.
+        self.turn: Any = ()
+        self.shown = 0
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
         # The turn's actions in the captions' words, "; " between them (a card played face
@@ -390,7 +389,7 @@ class Play:
         self.wave_at = 0
         self.transformations = 0  # waves played to their end (for tests)
         # Undo: the state it goes back to at most, and the actions since. While the CPU's
-        # turn is shown: where the turn began, and its actions still to show.
+        # turn is shown: where the turn began (nothing to undo).
         self.state = game.to_bytes()
         self.stack: List[int] = []
         self.sync()
@@ -417,7 +416,7 @@ class Play:
         self.top = min(self.top, max(length - VISIBLE, 0))
         self.mask = menu_mask(game, obs, self.tricks)
         self.item = default_item(self.mask, obs["phase"], self.item)
-        if self.showing:
+        if self.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
         elif game.is_over():
             self.mode = MODE_OVER
@@ -441,10 +440,8 @@ class Play:
         """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
-        turn = self.turn if self.showing else ()
-        # The CPU's player started (not the class it is made from: nothing played yet).
-        thinking = self.cpu is not None and type(self.cpu) is not type
-        out = bytearray(self.state if self.showing or thinking else self.game.to_bytes())
+        turn = self.turn
+        out = bytearray(self.state if turn else self.game.to_bytes())
         out += self.cursors()
         for action in turn:
             out.append(action >> 8)
@@ -460,7 +457,7 @@ class Play:
         if len(saved) > CURSOR_BYTES and len(saved) == CURSOR_BYTES + 1 + 2 * saved[-1]:
             self.restore(saved[:CURSOR_BYTES])
             if saved[-1]:
-                self._show_turn(saved[CURSOR_BYTES:-1])
+                self._saved_turn(saved[CURSOR_BYTES:-1])
             return DRAW_ALL
         if not CURSOR_BYTES - 1 <= len(saved) <= CURSOR_BYTES:
             raise ValueError("bad cursors")
@@ -572,8 +569,7 @@ class Play:
         not the step after it."""
         if self.mode == MODE_SHOW and self.turn:
             total = len(self.turn) - (engine.END_TURN in self.turn)
-            left = len(self.stack) - (engine.END_TURN in self.stack)
-            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], total - left, total)
+            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], min(self.shown, total), total)
         if self.mode == MODE_ANIM:
             # The observation is already past it: the turn goes on once the wave ends.
             return "%s: transform" % SHORT_NAMES[self.obs["current"]]
@@ -911,9 +907,9 @@ class Play:
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        if self.showing or self.cpu_seat < 0:
-            self._record(engine.TRANSFORM, self.said if self.showing else "transform", 0)
-        if not self.showing:  # (a CPU's transformation shown: counted, its show goes on)
+        if self.turn or self.cpu_seat < 0:
+            self._record(engine.TRANSFORM, self.said if self.turn else "transform", 0)
+        if not self.turn:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
             self.stack = []
@@ -955,49 +951,21 @@ class Play:
 
     # -- the CPU opponent ------------------------------------------------------------------------
 
-    def think(self, more: Any) -> bool:
-        """Play the CPU's turn on the game, its search's ``step(more)`` once a call (see
-        A CPU opponent in the module docstring); True once the turn is over: the game is
-        then back where the turn began, its actions in ``stack`` to show (``MODE_SHOW``).
-        The caller then drops the ``games.jekyll.cpu`` module."""
-        game = self.game
-        seat = self.cpu_seat
-        cpu = self.cpu
-        if cpu is None:
-            # The module loads in one call, the player starts in the next: frames stay short.
-            from games.jekyll.cpu import Player
-
-            self.cpu = Player
-            return False
-        if type(cpu) is type:
-            obs = game.observation(seat)
-            # Seeded by the turn: a game and its actions give the same moves again.
-            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
-            self.cpu = cpu
-            self.state = game.to_bytes()
-            self.stack = []
-            cpu.begin(obs, None)
-            return False
-        if not cpu.step(more):
-            return False
-        action = cpu.result()
-        if not game.can_apply(action):
-            action = game.legal_actions()[0]  # never expected: the game goes on
-        game.apply_action(action)
-        self.applied += 1
-        self.stack.append(action)
-        if not game.is_over() and game.current_player() == seat:
-            cpu.begin(game.observation(seat), None)
-            return False
-        self.cpu = None
-        self.game = engine.Game.from_bytes(self.state)
-        self.turn = list(self.stack)
-        self.showing = True
+    def show_turn(self, turn: List[int], played: bool = True) -> int:
+        """Show the CPU's whole turn, ``turn`` (its actions, played on a copy of the game:
+        ``games.jekyll.cpu.Player.turn_step``), from where it begins, action by action
+        (``MODE_SHOW``, ``tick``); ``played``: new actions, counted as changes (a resumed
+        turn's are not)."""
+        self.state = self.game.to_bytes()
+        self.stack = []
+        self.turn = turn
+        self.shown = 0
         self.shown_at = -1
-        self.sync()
-        return True
+        if played:
+            self.applied += len(turn)
+        return self.sync()
 
-    def _show_turn(self, packed: bytes) -> None:
+    def _saved_turn(self, packed: bytes) -> None:
         """Show a saved CPU turn again from its start (two bytes an action); ValueError,
         with nothing changed, unless the CPU is to move and the game can play it all."""
         turn = []
@@ -1010,24 +978,19 @@ class Play:
             trial.apply_action(action)
             turn.append(action)
             at += 2
-        self.state = self.game.to_bytes()
-        self.stack = turn
-        self.turn = list(turn)
-        self.showing = True
-        self.shown_at = -1
-        self.sync()
+        self.show_turn(turn, False)
 
     def _show_next(self, now: int) -> int:
         """Show the next action of the CPU's turn (its words on the caption, the card it
         left lit), or end the show: then the owner's turn, or the game's end."""
         self.shown_at = now
         game = self.game
-        stack = self.stack
-        if stack and stack[0] == engine.END_TURN:
-            game.apply_action(stack.pop(0))
+        turn = self.turn
+        if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:
+            game.apply_action(engine.END_TURN)
+            self.shown += 1
             self._record(engine.END_TURN, "", self.cpu_seat)
-        if not stack:
-            self.showing = False
+        if self.shown == len(turn):
             self.turn = ()
             self.lit = -1
             self.state = game.to_bytes()  # nothing of the CPU's turn can be undone
@@ -1035,7 +998,8 @@ class Play:
             if game.is_over():
                 self.event = EVENT_OVER
             return changed
-        action = stack.pop(0)
+        action = turn[self.shown]
+        self.shown += 1
         # The card the action leaves, by the engine's index (none for a take or a draw).
         lit = engine.placed(action)
         self.said = self._words(action)

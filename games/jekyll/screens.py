@@ -74,6 +74,7 @@ _MENU_Y = const(119)
 _HAND_SLOTS = const(16)
 _JEKYLL_COLOUR = const(0x2E5A88)
 _HYDE_COLOUR = const(0x8A1C24)
+_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by ``flow.Play.opponent`` - 1
 _MARK_UP = const(0xF0E8D0)
 _MARK_DOWN = const(0x5078D0)
 _MENU_X = (2, 28, 54, 80, 106)
@@ -465,15 +466,20 @@ class PlayScreen(Screen):
 
 
 class CpuScreen(Screen):
-    """Covers the table while the CPU plays its turn (``flow.Play.think``, a little every
-    frame). The table's widgets are already let go (the play screen is ``releasable``);
-    this lets the card sheet go too, and drops ``games.jekyll.cpu`` before it closes."""
+    """Covers the table while the CPU plays its turn on a copy of the game
+    (``games.jekyll.cpu``, loaded here and dropped here once the turn is played, a little
+    every frame); then the play screen shows the turn (``flow.Play.show_turn``). The
+    table's widgets are already let go (the play screen is ``releasable``); this lets the
+    card sheet go too."""
 
     busy = True  # no pause between frames: the CPU's turn comes sooner
 
     def __init__(self, play: Any) -> None:
         super().__init__()
         self.flow = play
+        # The cpu.Player class for the one frame between loading it and starting it,
+        # then the player.
+        self.cpu: Any = None
 
     def build(self, app: App) -> None:
         """The CPU's name and what it does, centred; what comes next."""
@@ -486,11 +492,28 @@ class CpuScreen(Screen):
         self.group.append(ui.label("its turn shows next", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def tick(self, app: App, now: int) -> bool:
-        """Think on; once the turn is played, drop the CPU's module and show the table."""
+        """Load the CPU, start it, let it think; once its turn is played, drop its module
+        and show the turn on the table."""
         play = self.flow
-        if not play.think(app.more):
+        cpu = self.cpu
+        if cpu is None:
+            # The module loads in one frame, the player starts in the next: frames stay short.
+            from games.jekyll.cpu import Player
+
+            self.cpu = Player
             return False
+        if type(cpu) is type:
+            # Seeded by the turn: a game and its actions give the same moves again.
+            cpu = cpu(play.cpu_seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
+            self.cpu = cpu
+            cpu.start_turn(engine.Game.from_bytes(play.game.to_bytes()))
+            return False
+        if not cpu.turn_step(app.more):
+            return False
+        turn = cpu.turn
+        self.cpu = None
         forget_module("games.jekyll.cpu")
+        play.show_turn(turn)
         app.pop()
         return True
 

@@ -593,11 +593,11 @@ def _show(play, now):
     shown = []
     while play.mode == flow.MODE_SHOW or play.mode == flow.MODE_ANIM:
         yield
-        action = play.stack[0] if play.stack else -1
-        left = len(play.stack)
+        at = play.shown
+        action = play.turn[at] if at < len(play.turn) else -1
         now += flow.SHOW_MS
         play.tick(now)
-        if len(play.stack) < left and action != engine.END_TURN:
+        if play.shown > at and action != engine.END_TURN:
             shown.append((action, play.said, play.lit_cards()[0]))
     return shown
 
@@ -621,24 +621,29 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         expected.append(action)
         copy.apply_action(action)
     assert expected[-1] == engine.END_TURN
+    # The cover screen's way (games.jekyll.screens.CpuScreen): the turn played on a copy of
+    # the game, a little a call, then shown on the table from where it began.
+    cpu = Player(0, "normal", play.obs["turn"])
+    cpu.start_turn(engine.Game.from_bytes(play.game.to_bytes()))
     calls = 1
-    while not play.think(units(4)):
+    while not cpu.turn_step(units(4)):
         calls += 1
         yield
-    # Spread over many calls; the game is back where the turn began, the turn to show.
-    assert calls > len(expected) and play.cpu is None
-    assert play.stack == expected and play.game.to_bytes() == start
-    assert play.mode == flow.MODE_SHOW and play.applied == len(expected)
+    assert calls > len(expected) and cpu.turn == expected
+    assert play.game.to_bytes() == start and play.mode == flow.MODE_CPU
+    play.show_turn(cpu.turn)
+    assert play.turn == expected and play.shown == 0 and play.game.to_bytes() == start
+    assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
     assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
     # The first action shows at once, the next only SHOW_MS later, or at once after A.
     play.tick(1000)
     first = (expected[0], play.said, play.lit_cards()[0])
-    assert play.said and len(play.stack) == len(expected) - 1
+    assert play.said and play.shown == 1
     assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first[1]
     assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
-    second = (play.stack[0], None, -1)
+    second = (play.turn[1], None, -1)
     play.tick(1001 + flow.SHOW_MS - 1)
-    assert len(play.stack) == len(expected) - 2 or play.mode == flow.MODE_ANIM
+    assert play.shown == 2
     second = (second[0], play.said, play.lit_cards()[0])
     shown = yield from _show(play, 2000)
     # Shown to its end: the same game as the CPU's own turn, now the owner's draw.
@@ -707,10 +712,7 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     card = game.observation(0)["hand"][0]
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
         play.game = engine.Game.from_bytes(game.to_bytes())
-        play.stack = [engine.play_action(card, 0 if not face_up else 1, face_up)]
-        play.showing = True
-        play.shown_at = -1  # (the first action of a show: at once)
-        play.sync()
+        play.show_turn([engine.play_action(card, 0 if not face_up else 1, face_up)], False)
         play.tick(5000)
         lit = 1 if face_up else 0  # the card where it landed
         assert play.said == caption and play.lit_cards() == (lit, lit)
