@@ -274,7 +274,7 @@ MODE_FLIP = const(7)  # Flip: pick a ribbon card
 MODE_TAKE = const(8)  # Take: pick a trick
 MODE_ANIM = const(9)  # the transformation's wave is playing
 MODE_OVER = const(10)
-MODE_CPU = const(11)  # the CPU's turn: the screen covers the table and calls ``think``
+MODE_CPU = const(11)  # the CPU's turn: the screen covers the table while the CPU plays it
 MODE_SHOW = const(12)  # the CPU's turn, shown action by action (``tick``)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
