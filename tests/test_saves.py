@@ -334,7 +334,7 @@ def _think(play, more, stop_at=-1):
     from games.jekyll.cpu import Player
 
     cpu = Player(play.cpu_seat, ("easy", "normal")[play.opponent - 1], play.obs["turn"])
-    cpu.start_turn(jekyll_engine.Game.from_bytes(play.game.to_bytes()))
+    cpu.start_turn(play.game)
     calls = 0
     data = None
     while not cpu.turn_step(more):

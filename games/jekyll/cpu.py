@@ -484,8 +484,8 @@ class Player(Search):
     # ----- a whole turn, spread over frames (the play screen's CPU) -----
 
     def start_turn(self, game: Any) -> None:
-        """Start playing this seat's whole turn on ``game`` (a copy of the table's game:
-        the table shows the turn once it is played); then ``turn_step`` once a frame."""
+        """Start playing this seat's whole turn on ``game``; then ``turn_step`` once a
+        frame."""
         self.game = game
         self.turn: List[int] = []
         self.begin(game.observation(self.seat), None)

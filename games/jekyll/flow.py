@@ -29,10 +29,11 @@ flow keeps the state (``state``, the engine's bytes) and the actions since (``st
 
 A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is a
 CPU's (easy or normal): the table always shows the owner's seat. On the CPU's turn the
-flow is in ``MODE_CPU`` and the screen covers the table while ``games.jekyll.cpu`` plays
-the whole turn on a copy of the game, a frame's worth of search a frame
-(``Player.turn_step``). ``show_turn`` then shows the turn on the table action by action
-(``MODE_SHOW``): ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
+flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from) and the
+screen covers the table while ``games.jekyll.cpu`` plays the whole turn on the game, a
+frame's worth of search a frame (``Player.turn_step``). ``show_turn`` then takes the game
+back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
+``tick`` plays one action every ``SHOW_MS`` from where the turn began,
 naming it on the caption (a card played face down unnamed) and lighting the card it left;
 A shows the next one at once. The engine is deterministic, so the show ends where the CPU
 did. The turn on show (``turn``, ``shown``) and undo (``state``, ``stack``) are apart:
@@ -441,7 +442,8 @@ class Play:
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
         turn = self.turn
-        out = bytearray(self.state if turn else self.game.to_bytes())
+        thinking = self.mode == MODE_CPU  # (the game may be part of the way into the turn)
+        out = bytearray(self.state if turn or thinking else self.game.to_bytes())
         out += self.cursors()
         for action in turn:
             out.append(action >> 8)
@@ -952,11 +954,11 @@ class Play:
     # -- the CPU opponent ------------------------------------------------------------------------
 
     def show_turn(self, turn: List[int], played: bool = True) -> int:
-        """Show the CPU's whole turn, ``turn`` (its actions, played on a copy of the game:
-        ``games.jekyll.cpu.Player.turn_step``), from where it begins, action by action
-        (``MODE_SHOW``, ``tick``); ``played``: new actions, counted as changes (a resumed
-        turn's are not)."""
-        self.state = self.game.to_bytes()
+        """Show the CPU's whole turn, ``turn`` (its actions: ``games.jekyll.cpu.Player.
+        turn_step`` played them on ``game``), from where it began (``state``: in
+        ``MODE_CPU`` the position the turn starts from), action by action (``MODE_SHOW``,
+        ``tick``); ``played``: new actions, counted as changes (a resumed turn's are not)."""
+        self.game = engine.Game.from_bytes(self.state)
         self.stack = []
         self.turn = turn
         self.shown = 0

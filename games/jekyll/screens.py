@@ -466,9 +466,9 @@ class PlayScreen(Screen):
 
 
 class CpuScreen(Screen):
-    """Covers the table while the CPU plays its turn on a copy of the game
-    (``games.jekyll.cpu``, loaded here and dropped here once the turn is played, a little
-    every frame); then the play screen shows the turn (``flow.Play.show_turn``). The
+    """Covers the table while the CPU plays its turn (``games.jekyll.cpu``, loaded here and
+    dropped here once the turn is played, a little every frame); then the play screen shows
+    the turn from where it began (``flow.Play.show_turn``). The
     table's widgets are already let go (the play screen is ``releasable``); this lets the
     card sheet go too."""
 
@@ -506,7 +506,7 @@ class CpuScreen(Screen):
             # Seeded by the turn: a game and its actions give the same moves again.
             cpu = cpu(play.cpu_seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
             self.cpu = cpu
-            cpu.start_turn(engine.Game.from_bytes(play.game.to_bytes()))
+            cpu.start_turn(play.game)
             return False
         if not cpu.turn_step(app.more):
             return False

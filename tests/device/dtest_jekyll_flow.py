@@ -621,16 +621,18 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         expected.append(action)
         copy.apply_action(action)
     assert expected[-1] == engine.END_TURN
-    # The cover screen's way (games.jekyll.screens.CpuScreen): the turn played on a copy of
-    # the game, a little a call, then shown on the table from where it began.
+    # The cover screen's way (games.jekyll.screens.CpuScreen): the turn played on the game,
+    # a little a call (a save meanwhile holds the position before it), then shown on the
+    # table from where it began.
     cpu = Player(0, "normal", play.obs["turn"])
-    cpu.start_turn(engine.Game.from_bytes(play.game.to_bytes()))
+    cpu.start_turn(play.game)
     calls = 1
     while not cpu.turn_step(units(4)):
         calls += 1
+        assert flow.split_save(play.saved())[0].to_bytes() == start
         yield
     assert calls > len(expected) and cpu.turn == expected
-    assert play.game.to_bytes() == start and play.mode == flow.MODE_CPU
+    assert play.game.to_bytes() == copy.to_bytes() and play.mode == flow.MODE_CPU
     play.show_turn(cpu.turn)
     assert play.turn == expected and play.shown == 0 and play.game.to_bytes() == start
     assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
@@ -711,7 +713,7 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     game.apply_action(engine.DRAW_BASE)
     card = game.observation(0)["hand"][0]
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
-        play.game = engine.Game.from_bytes(game.to_bytes())
+        play.state = game.to_bytes()  # where the turn on show begins
         play.show_turn([engine.play_action(card, 0 if not face_up else 1, face_up)], False)
         play.tick(5000)
         lit = 1 if face_up else 0  # the card where it landed
