@@ -328,20 +328,29 @@ def _run_show(play, now):
     return now
 
 
-def _think(play, more, stop_at=-1):
-    """The CPU's turn as its cover screen plays it (``games.jekyll.screens.CpuScreen``): on
-    a copy of the game, ``more`` a call, then shown; ``saved()`` after call ``stop_at``."""
-    from games.jekyll.cpu import Player
+class _Cover:
+    """What ``games.jekyll.screens.CpuScreen.tick`` uses of the app."""
 
-    cpu = Player(play.cpu_seat, ("easy", "normal")[play.opponent - 1], play.obs["turn"])
-    cpu.start_turn(play.game)
+    def __init__(self, more):
+        self.more = more
+
+    def pop(self):
+        pass
+
+
+def _think(play, more, stop_at=-1):
+    """The CPU's turn played by its cover screen (``games.jekyll.screens.CpuScreen``), on
+    the game, ``more`` a frame, then shown; ``saved()`` after frame ``stop_at``."""
+    from games.jekyll.screens import CpuScreen
+
+    screen = CpuScreen(play)
+    cover = _Cover(more)
     calls = 0
     data = None
-    while not cpu.turn_step(more):
+    while not screen.tick(cover, 0):
         calls += 1
         if calls == stop_at:
             data = play.saved()
-    play.show_turn(cpu.turn)
     return data
 
 

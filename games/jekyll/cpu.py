@@ -12,9 +12,7 @@ the player then relies on its own model of the rules, which mirrors the engine's
 caller may check the action with ``Game.can_apply``). A decision may be spread over
 frames (``decktet.search``): ``begin(observation, legal_actions)``, ``step(more)`` until
 it returns True (a unit of work is one candidate action tried on the model), then
-``result()``; ``start_turn(game)`` and ``turn_step(more)`` play a whole turn that way on
-a game, one action after another. The same seed and the same observations give the same
-actions.
+``result()``. The same seed and the same observations give the same actions.
 
 **The model.** The player rebuilds the ribbon from the observation in a ``bytearray`` (the
 engine's byte layout: card code, face side in bit 6; code 63 for a card it has not seen).
@@ -480,32 +478,6 @@ class Player(Search):
         """The action chosen (finishes the search first if ``step`` was not run to its end)."""
         self.step(always)
         return self._action
-
-    # ----- a whole turn, spread over frames (the play screen's CPU) -----
-
-    def start_turn(self, game: Any) -> None:
-        """Start playing this seat's whole turn on ``game``; then ``turn_step`` once a
-        frame."""
-        self.game = game
-        self.turn: List[int] = []
-        self.begin(game.observation(self.seat), None)
-
-    def turn_step(self, more: Any) -> bool:
-        """Search while ``more`` allows (``decktet.search``); an action chosen is applied
-        to the game and the next one begun in the next call. True once the turn is over:
-        ``turn`` holds its actions."""
-        if not self.step(more):
-            return False
-        game = self.game
-        action = self._action
-        if not game.can_apply(action):
-            action = game.legal_actions()[0]  # never expected: the game goes on
-        game.apply_action(action)
-        self.turn.append(action)
-        if not game.is_over() and game.current_player() == self.seat:
-            self.begin(game.observation(self.seat), None)
-            return False
-        return True
 
     # ----- the model -----
 

@@ -31,7 +31,7 @@ A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not pl
 CPU's (easy or normal): the table always shows the owner's seat. On the CPU's turn the
 flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from) and the
 screen covers the table while ``games.jekyll.cpu`` plays the whole turn on the game, a
-frame's worth of search a frame (``Player.turn_step``). ``show_turn`` then takes the game
+frame's worth of search a frame (``screens.CpuScreen``). ``show_turn`` then takes the game
 back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
 ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
 naming it on the caption (a card played face down unnamed) and lighting the card it left;
@@ -954,8 +954,8 @@ class Play:
     # -- the CPU opponent ------------------------------------------------------------------------
 
     def show_turn(self, turn: List[int], played: bool = True) -> int:
-        """Show the CPU's whole turn, ``turn`` (its actions: ``games.jekyll.cpu.Player.
-        turn_step`` played them on ``game``), from where it began (``state``: in
+        """Show the CPU's whole turn, ``turn`` (its actions: ``screens.CpuScreen`` played
+        them on ``game``), from where it began (``state``: in
         ``MODE_CPU`` the position the turn starts from), action by action (``MODE_SHOW``,
         ``tick``); ``played``: new actions, counted as changes (a resumed turn's are not)."""
         self.game = engine.Game.from_bytes(self.state)

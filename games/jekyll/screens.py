@@ -478,8 +478,9 @@ class CpuScreen(Screen):
         super().__init__()
         self.flow = play
         # The cpu.Player class for the one frame between loading it and starting it,
-        # then the player.
+        # then the player; the actions it has played.
         self.cpu: Any = None
+        self.turn: List[int] = []
 
     def build(self, app: App) -> None:
         """The CPU's name and what it does, centred; what comes next."""
@@ -492,9 +493,12 @@ class CpuScreen(Screen):
         self.group.append(ui.label("its turn shows next", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def tick(self, app: App, now: int) -> bool:
-        """Load the CPU, start it, let it think; once its turn is played, drop its module
-        and show the turn on the table."""
+        """Load the CPU, start it, let it play its turn on the game, a frame's worth of
+        search a frame (``decktet.search``) and an action chosen applied in the next; once
+        the turn is over, drop the CPU's module and show the turn on the table."""
         play = self.flow
+        game = play.game
+        seat = play.cpu_seat
         cpu = self.cpu
         if cpu is None:
             # The module loads in one frame, the player starts in the next: frames stay short.
@@ -504,18 +508,23 @@ class CpuScreen(Screen):
             return False
         if type(cpu) is type:
             # Seeded by the turn: a game and its actions give the same moves again.
-            cpu = cpu(play.cpu_seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
-            self.cpu = cpu
-            cpu.start_turn(play.game)
+            self.cpu = cpu = cpu(seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
+        elif not cpu.step(app.more):
             return False
-        if not cpu.turn_step(app.more):
-            return False
-        turn = cpu.turn
-        self.cpu = None
-        forget_module("games.jekyll.cpu")
-        play.show_turn(turn)
-        app.pop()
-        return True
+        else:
+            action = cpu.result()
+            if not game.can_apply(action):
+                action = game.legal_actions()[0]  # never expected: the game goes on
+            game.apply_action(action)
+            self.turn.append(action)
+            if game.is_over() or game.current_player() != seat:
+                self.cpu = None
+                forget_module("games.jekyll.cpu")
+                play.show_turn(self.turn)
+                app.pop()
+                return True
+        cpu.begin(game.observation(seat), None)
+        return False
 
 
 class PeekScreen(Screen):

@@ -621,19 +621,25 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         expected.append(action)
         copy.apply_action(action)
     assert expected[-1] == engine.END_TURN
-    # The cover screen's way (games.jekyll.screens.CpuScreen): the turn played on the game,
-    # a little a call (a save meanwhile holds the position before it), then shown on the
-    # table from where it began.
+    # As the cover screen plays it (games.jekyll.screens.CpuScreen): on the game, four
+    # units of search a call (a save meanwhile holds the position before the turn), then
+    # shown on the table from where it began.
     cpu = Player(0, "normal", play.obs["turn"])
-    cpu.start_turn(play.game)
-    calls = 1
-    while not cpu.turn_step(units(4)):
+    game = play.game
+    turn = []
+    calls = 0
+    while not turn or not (game.is_over() or game.current_player() != 0):
+        cpu.begin(game.observation(0), None)
         calls += 1
-        assert flow.split_save(play.saved())[0].to_bytes() == start
-        yield
-    assert calls > len(expected) and cpu.turn == expected
+        while not cpu.step(units(4)):
+            calls += 1
+            assert flow.split_save(play.saved())[0].to_bytes() == start
+            yield
+        turn.append(cpu.result())
+        game.apply_action(turn[-1])
+    assert calls > len(expected) and turn == expected
     assert play.game.to_bytes() == copy.to_bytes() and play.mode == flow.MODE_CPU
-    play.show_turn(cpu.turn)
+    play.show_turn(turn)
     assert play.turn == expected and play.shown == 0 and play.game.to_bytes() == start
     assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
     assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
