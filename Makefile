@@ -7,10 +7,18 @@ NODE_STAMP := tools/mpgate/node_modules/.installed
 TYPESHED := $(VENV)/cp-typeshed
 CIRCUITPY ?=
 
-.PHONY: test venv node pytest lint format typecheck mpycross mpgate cpgate bench timing soak sim bundle deploy goldens clean
+.PHONY: test check venv node pytest lint format typecheck mpycross mpgate cpgate bench timing soak sim bundle deploy goldens clean
 
 test: venv node
 	@bash tools/run_gates.sh
+
+# The quick tier, while you work (a few minutes; no CircuitPython program, no npm): pytest
+# without the tests marked `circuitpython`, ruff, mypy and mpy-cross. `make test` before a push.
+check: venv
+	$(VENV)/bin/pytest -n 2 -m "not circuitpython"
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(PY) tools/mpy_gate.py
 
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements-dev.txt

@@ -73,14 +73,15 @@ class Paced:
         """The next keys: the planner's, or the player's while the CPU plays."""
         screen = app().top()
         flow = getattr(screen, "flow", None)
-        showing = getattr(flow, "showing", False)
+        showing = bool(getattr(flow, "turn", ()))  # Jekyll & Hyde's CPU turn on show
         if name_of(screen) == "CpuScreen" or showing:
             # Jekyll & Hyde's CPU plays: the player goes on pressing a key every 3 s, A for
             # the next action on show while the show outlasts the 3 s until it lands (the
             # planner would press A through it, and an A after the show acts on the
             # table), else B, which does nothing there.
             slow = KEY_EVERY_MS + jekyll_flow.SHOW_MS
-            return "A" if showing and len(flow.stack) * jekyll_flow.SHOW_MS > slow else "B"
+            left = len(flow.turn) - flow.shown if showing else 0  # actions still to show
+            return "A" if left * jekyll_flow.SHOW_MS > slow else "B"
         chain = self.chain
         if not chain.segments and sim.clock_ms < self.until_ms:
             label = "%s-%d" % (self.game, self.games)
@@ -327,6 +328,32 @@ def _run_show(play, now):
     return now
 
 
+class _Cover:
+    """What ``games.jekyll.screens.CpuScreen.tick`` uses of the app."""
+
+    def __init__(self, more):
+        self.more = more
+
+    def pop(self):
+        pass
+
+
+def _think(play, more, stop_at=-1):
+    """The CPU's turn played by its cover screen (``games.jekyll.screens.CpuScreen``), on
+    the game, ``more`` a frame, then shown; ``saved()`` after frame ``stop_at``."""
+    from games.jekyll.screens import CpuScreen
+
+    screen = CpuScreen(play)
+    cover = _Cover(more)
+    calls = 0
+    data = None
+    while not screen.tick(cover, 0):
+        calls += 1
+        if calls == stop_at:
+            data = play.saved()
+    return data
+
+
 def _resume(data):
     """A new flow from a save, as ``games.jekyll.screens.resume`` makes it."""
     game, tail = jekyll_flow.split_save(data)
@@ -355,16 +382,13 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
                 continue
             # The CPU's turn: sometimes saved while it thinks, else while it is shown.
             before = play.game.to_bytes()
-            calls = 0
             stop_at = rng.randbelow(6) if seed % 4 == 0 else -1
-            while not play.think(search.units(4)):
-                calls += 1
-                if calls == stop_at:
-                    data = play.saved()
-                    assert data[-1] == 0  # no turn yet: the position before it
-                    assert jekyll_flow.split_save(data)[0].to_bytes() == before
-                    mid_think += 1
-            turn = list(play.stack)
+            data = _think(play, search.units(4), stop_at)
+            if data is not None:
+                assert data[-1] == 0  # no turn yet: the position before it
+                assert jekyll_flow.split_save(data)[0].to_bytes() == before
+                mid_think += 1
+            turn = list(play.turn)
             shown = rng.randbelow(len(turn) + 1)
             for _ in range(shown):
                 now += jekyll_flow.SHOW_MS
@@ -373,12 +397,12 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
                     now += 100
                     play.tick(now)
             data = play.saved()
-            if play.showing:
+            if play.turn:
                 # The position before the turn and the whole turn, whatever was shown.
                 game, tail = jekyll_flow.split_save(data)
                 assert game.to_bytes() == before and data[-1] == len(turn)
                 other = _resume(data)
-                assert other.mode == jekyll_flow.MODE_SHOW and other.stack == turn
+                assert other.mode == jekyll_flow.MODE_SHOW and other.turn == turn
                 _run_show(other, now)
                 now = _run_show(play, now)
                 assert other.game.to_bytes() == play.game.to_bytes()
@@ -392,10 +416,9 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
 def test_a_resumed_cpu_turn_that_the_game_cannot_play_is_refused():
     game = jekyll_engine.Game(4, jekyll_flow.options_for(0, 0, 1))  # the CPU moves first
     play = jekyll_flow.Play(game, _names, 2)
-    while not play.think(search.units(4)):
-        pass
+    _think(play, search.units(4))
     data = bytearray(play.saved())
-    assert data[-1] == len(play.stack) > 0
+    assert data[-1] == len(play.turn) > 0
     data[-3] ^= 0x55  # the turn's last action's low byte
     with pytest.raises(ValueError):
         _resume(bytes(data))
@@ -407,13 +430,13 @@ def test_continue_in_the_middle_of_a_cpu_turn_shows_it_from_its_start():
     nvm = fresh_nvm()
     host_sim.run(SETUP_CPU_FIRST + " WAIT*1000 START", seed=5, nvm=nvm)
     play = app().play
-    assert play.flow.showing and top_name() == "PauseMenu"
+    assert play.flow.turn and top_name() == "PauseMenu"
     slot, data = store.Store(nvm).load_game()
     turn = play.flow.turn
     assert slot == 2 and data[-1] == len(turn) > 0
     host_sim.run("A", nvm=nvm)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.flow.showing
+    assert name_of(screen) == "PlayScreen" and screen.flow.mode == jekyll_flow.MODE_SHOW
     assert screen.flow.turn == turn
 
 

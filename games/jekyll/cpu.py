@@ -12,8 +12,7 @@ the player then relies on its own model of the rules, which mirrors the engine's
 caller may check the action with ``Game.can_apply``). A decision may be spread over
 frames (``decktet.search``): ``begin(observation, legal_actions)``, ``step(more)`` until
 it returns True (a unit of work is one candidate action tried on the model), then
-``result()``. The same
-seed and the same observations give the same actions.
+``result()``. The same seed and the same observations give the same actions.
 
 **The model.** The player rebuilds the ribbon from the observation in a ``bytearray`` (the
 engine's byte layout: card code, face side in bit 6; code 63 for a card it has not seen).
@@ -46,9 +45,14 @@ from decktet.cards import NUM_CARDS, rank
 from decktet.rng import Rng
 from decktet.search import Search, always
 from games.jekyll.engine import (
+    CARD_SHIFT,
+    CODE_BITS,
     DRAW_BASE,
     END_TURN,
+    FACE_BIT,
+    FACE_SHIFT,
     FLIP_BASE,
+    GAP_BITS,
     MOVE_BASE,
     PHASE_AFTER,
     PHASE_DRAW,
@@ -56,7 +60,10 @@ from games.jekyll.engine import (
     PHASE_OPENING,
     PHASE_TRANSFORM,
     PLAY_BASE,
+    RIBBON_SLOTS,
+    SOURCE_SHIFT,
     TAKE_BASE,
+    TARGET_BITS,
     TRANSFORM,
 )
 
@@ -69,9 +76,8 @@ except ImportError:
 _BEAM = const(3)
 # Candidates tried by one search after the transformation, at most (the plan is the best
 # found by then). With plays and moves only where they can pair (``_candidates``) most
-# searches see the whole turn in fewer; the bound keeps the longest turns short. Against
-# easy, 400, 500, 600 and 1000 won about as often in the tournament (300 games a seat and
-# level, the same seeds: within 2 points everywhere, 1 for the most part).
+# searches see the whole turn in fewer; the bound keeps the longest turns short
+# (``python -m tools.tournament --game jekyll`` measures what a bound costs in games won).
 _MAX_TRIED = const(500)
 # Scoring, in tenths of a point: faces on one's own side, the tricks one action away
 # (best one on the side the opponent opens on; all of them, capped, on the other side),
@@ -87,8 +93,6 @@ _WIN = const(10000)
 # Candidates tried between two yields of the search.
 _CHUNK = const(1)
 
-_UP = const(64)  # face-side bit of a ribbon byte (the engine's layout)
-_CODE = const(63)
 _UNSEEN = const(63)  # code of a card the player has not seen
 _NO_RANK = const(15)
 _WILD = const(11)  # ranks above RANK_CROWN (Pawns 11, Courts 12) are wild
@@ -103,8 +107,7 @@ _LEFT = const(5)  # basic actions left
 _PLAYED = const(6)  # cards played from the hand since the search began
 _NPLAN = const(7)  # actions in the plan
 _PLAN = const(8)  # 3 x 16 bits: the basic actions that led here
-_R = const(14)  # ribbon bytes
-_RIB_SLOTS = const(45)  # the most ribbon cards; the byte after the last card is scratch
+_R = const(14)  # engine.RIBBON_SLOTS ribbon bytes; the byte after the last card is scratch
 _H = const(60)  # hand codes
 _NODE = const(76)
 
@@ -140,10 +143,10 @@ _PAIRS = (
 def _points(a: int, b: int, c: int) -> int:
     """Points of three cards as a trick, by code (10 pure, 5 with a wild), or 0."""
     ranks = _RANKS
-    key = _PAIRS[ranks[a & _CODE] << 4 | ranks[b & _CODE]]
+    key = _PAIRS[ranks[a & CODE_BITS] << 4 | ranks[b & CODE_BITS]]
     if not key:
         return 0
-    rc = ranks[c & _CODE]
+    rc = ranks[c & CODE_BITS]
     if key < 16:
         if rc == key:
             return 10
@@ -178,24 +181,24 @@ def _check_end(st: bytearray) -> None:
     if not n:
         st[_END] = 3
         return
-    first = st[_R] & _UP
+    first = st[_R] & FACE_BIT
     for at in range(_R + 1, _R + n):
-        if st[at] & _UP != first:
+        if st[at] & FACE_BIT != first:
             return
-    st[_END] = 1 + (first >> 6)
+    st[_END] = 1 + (first >> FACE_SHIFT)
 
 
 def _first_trick(st: bytearray) -> int:
     """The start of the leftmost trick on the side the ribbon lies on, or -1."""
     n = st[_N]
-    face = st[_SIDE] << 6
+    face = st[_SIDE] << FACE_SHIFT
     i = 0
     while i < n:
-        if st[_R + i] & _UP != face:
+        if st[_R + i] & FACE_BIT != face:
             i += 1
             continue
         start = i
-        while i < n and st[_R + i] & _UP == face:
+        while i < n and st[_R + i] & FACE_BIT == face:
             i += 1
         if i - start == 3:
             at = _R + start
@@ -221,11 +224,11 @@ def _apply(st: bytearray, action: int) -> None:
         _check_end(st)
         return
     if action >= FLIP_BASE:
-        st[_R + action - FLIP_BASE] ^= _UP
+        st[_R + action - FLIP_BASE] ^= FACE_BIT
     elif action >= MOVE_BASE:
-        _move(st, (action - MOVE_BASE) >> 6, action & 63)
+        _move(st, (action - MOVE_BASE) >> SOURCE_SHIFT, action & TARGET_BITS)
     else:
-        card = action >> 7
+        card = action >> CARD_SHIFT
         count = st[_HN]
         i = _H
         while st[i] != card:
@@ -236,7 +239,7 @@ def _apply(st: bytearray, action: int) -> None:
         st[_HN] = count - 1
         st[_PLAYED] += 1
         face_side = st[_SIDE] ^ (0 if action & 1 else 1)
-        _insert(st, (action & 127) >> 1, card | face_side << 6)
+        _insert(st, (action & GAP_BITS) >> 1, card | face_side << FACE_SHIFT)
     st[_LEFT] -= 1
     _check_end(st)
 
@@ -287,7 +290,7 @@ def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> 
     before = 0
     last = 0
     at = _R
-    face = st[at] & _UP
+    face = st[at] & FACE_BIT
     for j in range(_R + 1, end + 1):
         if st[j] & 192 == face:
             continue
@@ -304,7 +307,7 @@ def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> 
             else:
                 take0 += taken
         elif length == 2:
-            key = pairs[ranks[st[at] & _CODE] << 4 | ranks[st[at + 1] & _CODE]]
+            key = pairs[ranks[st[at] & CODE_BITS] << 4 | ranks[st[at + 1] & CODE_BITS]]
             if key:
                 if not counted:
                     _count(st, counts)
@@ -330,11 +333,11 @@ def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> 
                         own = 5
                 # A neighbour that matches, flipped, makes three, if the card beyond it
                 # does not face this side.
-                if at > _R and (at < _R + 2 or st[at - 2] & _UP != face):
+                if at > _R and (at < _R + 2 or st[at - 2] & FACE_BIT != face):
                     flip = _points(st[at - 1], st[at], st[at + 1])
                     if flip > one:
                         one = flip
-                if j < end and (j + 1 >= end or st[j + 1] & _UP != face):
+                if j < end and (j + 1 >= end or st[j + 1] & FACE_BIT != face):
                     flip = _points(st[at], st[at + 1], st[j])
                     if flip > one:
                         one = flip
@@ -366,7 +369,7 @@ def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> 
         before = last
         last = length
         at = j
-        face = st[j] & _UP
+        face = st[j] & FACE_BIT
     out[_TAKEABLE] = take0
     out[_BEST] = best0
     out[_TOTAL] = total0 if total0 < 256 else 255
@@ -384,7 +387,7 @@ def _count(st: bytearray, counts: bytearray) -> None:
     counts[:] = _ZEROS
     for at in range(_R, _R + st[_N]):
         value = st[at]
-        counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
+        counts[(value >> 2 & 16) | _RANKS[value & CODE_BITS]] += 1
 
 
 def _counted(st: bytearray, action: int, counts: bytearray) -> None:
@@ -392,13 +395,13 @@ def _counted(st: bytearray, action: int, counts: bytearray) -> None:
     action, ``st``."""
     if action >= FLIP_BASE:
         value = st[_R + action - FLIP_BASE]
-        rank = _RANKS[value & _CODE]
+        rank = _RANKS[value & CODE_BITS]
         side = value >> 2 & 16
         counts[side | rank] += 1
         counts[(side ^ 16) | rank] -= 1
     elif action < MOVE_BASE:
-        value = st[_R + ((action & 127) >> 1)]
-        counts[(value >> 2 & 16) | _RANKS[value & _CODE]] += 1
+        value = st[_R + ((action & GAP_BITS) >> 1)]
+        counts[(value >> 2 & 16) | _RANKS[value & CODE_BITS]] += 1
 
 
 def _in_hand(st: bytearray, want: int) -> bool:
@@ -446,11 +449,11 @@ class Player(Search):
         self._best = bytearray(_NODE)
         self._counts = bytearray(32)
         self._known = bytearray(32)
-        self._gaps0 = bytearray(_RIB_SLOTS + 1)
-        self._gaps1 = bytearray(_RIB_SLOTS + 1)
-        self._marks = bytearray(_RIB_SLOTS + 1)
-        self._near0 = bytearray(_RIB_SLOTS + 1)
-        self._near1 = bytearray(_RIB_SLOTS + 1)
+        self._gaps0 = bytearray(RIBBON_SLOTS + 1)
+        self._gaps1 = bytearray(RIBBON_SLOTS + 1)
+        self._marks = bytearray(RIBBON_SLOTS + 1)
+        self._near0 = bytearray(RIBBON_SLOTS + 1)
+        self._near1 = bytearray(RIBBON_SLOTS + 1)
         self._ngaps = bytearray(2)
         self._out = bytearray(10)
         self._pot = 0
@@ -492,17 +495,17 @@ class Player(Search):
             code = ribbon[i] if face_up[i] else _UNSEEN
             if known:
                 value = mem[_R + i]
-                seen = value & _CODE
-                if value >> 6 != face or (face_up[i] and seen != code and seen != _UNSEEN):
+                seen = value & CODE_BITS
+                if value >> FACE_SHIFT != face or (face_up[i] and seen != code and seen != _UNSEEN):
                     known = False
                 elif not face_up[i]:
-                    code = value & _CODE
-            root[_R + i] = code | face << 6
+                    code = value & CODE_BITS
+            root[_R + i] = code | face << FACE_SHIFT
         if not known:
             # What it remembered does not fit: forget the face-down codes.
             for i in range(n):
                 if not face_up[i]:
-                    root[_R + i] = _UNSEEN | (side ^ 1) << 6
+                    root[_R + i] = _UNSEEN | (side ^ 1) << FACE_SHIFT
         hand = obs["hand"]
         for i in range(len(hand)):
             root[_H + i] = hand[i]
@@ -703,15 +706,15 @@ class Player(Search):
         for at in range(_H, _H + st[_HN]):
             if _RANKS[st[at]] == want:
                 fit += 1
-        face = st[_SIDE] << 6
+        face = st[_SIDE] << FACE_SHIFT
         n = st[_N]
         i = 0
         while i < n:
-            if st[_R + i] & _UP != face:
+            if st[_R + i] & FACE_BIT != face:
                 i += 1
                 continue
             a = i
-            while i < n and st[_R + i] & _UP == face:
+            while i < n and st[_R + i] & FACE_BIT == face:
                 i += 1
             if i - a == 2 and _points(st[_R + a], st[_R + a + 1], card):
                 fit += 5
@@ -735,9 +738,9 @@ class Player(Search):
             i = 0
             while i < n:
                 start = i
-                run_face = st[_R + i] >> 6
+                run_face = st[_R + i] >> FACE_SHIFT
                 i += 1
-                while i < n and st[_R + i] >> 6 == run_face:
+                while i < n and st[_R + i] >> FACE_SHIFT == run_face:
                     i += 1
                 length = i - start
                 if run_face == face:
@@ -756,12 +759,12 @@ class Player(Search):
                     right = _NO_RANK
                     if g > 0:
                         value = st[_R + g - 1]
-                        if value >> 6 == face:
-                            left = _RANKS[value & _CODE] << 4
+                        if value >> FACE_SHIFT == face:
+                            left = _RANKS[value & CODE_BITS] << 4
                     if g < n:
                         value = st[_R + g]
-                        if value >> 6 == face:
-                            right = _RANKS[value & _CODE]
+                        if value >> FACE_SHIFT == face:
+                            right = _RANKS[value & CODE_BITS]
                     near[count] = left | right
                     count += 1
             self._ngaps[face] = count
@@ -769,9 +772,8 @@ class Player(Search):
     def _candidates(self, st: bytearray) -> Iterator[int]:
         """The basic actions from the node worth trying: every flip; plays (each card
         once) and moves into the gaps ``_gaps`` gives for the face the card will show,
-        where the card lands beside a card of that face it could make a trick with (in
-        the tournament's games nearly every play or move the full list chose did; the
-        rest cost the search three times the candidates)."""
+        where the card lands beside a card of that face it could make a trick with (a play
+        or move elsewhere makes no trick this turn and rarely sets one up)."""
         n = st[_N]
         for i in range(n):
             yield FLIP_BASE + i
@@ -785,7 +787,7 @@ class Player(Search):
             if card == previous:
                 continue
             previous = card
-            first = PLAY_BASE + card * 128
+            first = PLAY_BASE + (card << CARD_SHIFT)
             rank = ranks[card] << 4
             for up in range(2):
                 # Face up shows on the ribbon's side, face down on the other.
@@ -796,10 +798,10 @@ class Player(Search):
                     if pairs[rank | near[k] >> 4] or pairs[rank | near[k] & 15]:
                         yield first + 2 * gaps[k] + up
         for source in range(n):
-            first = MOVE_BASE + source * 64
+            first = MOVE_BASE + (source << SOURCE_SHIFT)
             moved = st[_R + source]
-            face = moved >> 6
-            rank = ranks[moved & _CODE] << 4
+            face = moved >> FACE_SHIFT
+            rank = ranks[moved & CODE_BITS] << 4
             gaps = self._gaps0 if face == 0 else self._gaps1
             near = self._near0 if face == 0 else self._near1
             for k in range(self._ngaps[face]):

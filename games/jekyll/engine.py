@@ -31,7 +31,7 @@ Options (OR of):
   (face up at the deal), or toward Hyde's side with ``OPT_HANDICAP_HYDE``; the ribbon size
   is unchanged: the favoured side gets half + n faces, the other half - n.
   ``OPT_HANDICAP_HYDE`` without an amount is refused.
-- who moves first (bit ``64``): the rule text lets the players choose who goes first, and
+- who moves first (``OPT_OWNER_HYDE``): the rule text lets the players choose who goes first, and
   the first player is always Dr. Jekyll (seat 0). With bit 64 the device's owner is not
   that player: the owner plays Mr. Hyde, second. The rules do not change; the bit is kept
   in the options and saves for the screens (``options``: statistics from the owner's
@@ -64,14 +64,19 @@ The end is checked after every basic action, trick and transformation (ruling 3)
 
 Actions (ints):
 
-- ``PLAY_BASE + card * 128 + position * 2 + face_up``: play the hand card so that it lands
-  at ``position`` (0 = left end, ribbon length = right end), face up (1) or down (0) as
-  seen on the side the ribbon is on now.
-- ``MOVE_BASE + source * 64 + target``: move the card at ``source`` so it ends at index
-  ``target`` (``target != source``), keeping its face side.
+- ``play_action(card, position, face_up)``: play the hand card so that it lands at
+  ``position`` (0 = left end, ribbon length = right end), face up or down as seen on the
+  side the ribbon is on now (``PLAY_BASE + card << CARD_SHIFT | position << 1 | face_up``).
+- ``move_action(source, target)``: move the card at ``source`` so it ends at index
+  ``target`` (``target != source``), keeping its face side (``MOVE_BASE + source <<
+  SOURCE_SHIFT | target``).
 - ``FLIP_BASE + index``: flip one card in place.
 - ``TAKE_BASE + start``: take the trick at ``start .. start + 2`` (free action).
 - ``DRAW_BASE + pile``; ``TRANSFORM``; ``END_TURN``.
+
+``play_parts(action)`` and ``placed(action)`` take a play or a move apart again; the
+packing constants are public so that the CPU's model can do it inline in its search (the
+bundle writes them in: they cost nothing on the device).
 
 ``can_apply(action)`` answers legality without allocating, so a screen can test the
 action built from its cursor instead of enumerating ``legal_actions()`` (which reaches
@@ -109,7 +114,7 @@ from decktet.rng import Rng
 from decktet.state import check, pack, unpack, verify
 
 try:
-    from typing import Any, Dict, List, Sequence
+    from typing import Any, Dict, List, Sequence, Tuple
 except ImportError:
     pass
 
@@ -117,7 +122,7 @@ OPT_JEKYLL = const(1)
 OPT_HYDE = const(2)
 OPT_HANDICAP_1 = const(4)
 OPT_HANDICAP_HYDE = const(32)
-_OPT_OWNER_HYDE = const(64)  # the owner plays Mr. Hyde: the other player moves first
+OPT_OWNER_HYDE = const(64)  # the owner plays Mr. Hyde: the other player moves first
 _OPT_MASK = const(127)
 _LEVEL_MASK = const(3)  # OPT_JEKYLL | OPT_HYDE: the level
 _HANDICAP_MASK = const(28)  # 7 * OPT_HANDICAP_1: the handicap amount
@@ -131,7 +136,7 @@ OPTION_SETS = (
     OPT_JEKYLL,
     OPT_HYDE,
     3 * OPT_HANDICAP_1,
-    OPT_JEKYLL | _OPT_OWNER_HYDE,
+    OPT_JEKYLL | OPT_OWNER_HYDE,
     OPT_HYDE | _HANDICAP_MASK | OPT_HANDICAP_HYDE,
 )
 
@@ -142,6 +147,17 @@ TAKE_BASE = const(12416)
 DRAW_BASE = const(12544)
 TRANSFORM = const(12560)
 END_TURN = const(12561)
+# How a play and a move pack their parts (see Actions above).
+CARD_SHIFT = const(7)  # a play's card
+GAP_BITS = const(127)  # a play's position << 1 | face_up
+SOURCE_SHIFT = const(6)  # a move's source
+TARGET_BITS = const(63)  # a move's target
+
+# A ribbon byte (the state's, and the CPU's model's): card code | face side << FACE_SHIFT.
+FACE_SHIFT = const(6)
+FACE_BIT = const(64)  # set when the face shows on Hyde's side
+CODE_BITS = const(63)  # the card code
+RIBBON_SLOTS = const(45)  # room for every card
 
 PHASE_DRAW = const(0)
 PHASE_OPENING = const(1)  # the mandatory first action, on the opponent's side
@@ -159,8 +175,6 @@ MAX_TURNS = const(120)
 MAX_ACTIONS = const(900)
 
 _TAG = const(0x4B)  # Jekyll & Hyde, save format 2 (the decktet.state layout)
-_UP = const(64)  # face-side bit of a ribbon byte: set when the face shows on Hyde's side
-_CODE = const(63)  # the card-code bits of a ribbon byte
 _DEALT = const(6)  # hand cards dealt, alternately Jekyll's and Hyde's
 # Offsets in the state bytearray.
 _OPT = const(0)
@@ -175,8 +189,7 @@ _HLEN = const(8)  # 2 bytes
 _PLEN = const(10)  # 3 bytes: cards left per pile
 _NPEEK = const(13)
 _NTRICK = const(14)
-_RIB = const(15)  # _RIB_SLOTS bytes: code | face side << 6
-_RIB_SLOTS = const(45)  # room for every card
+_RIB = const(15)  # RIBBON_SLOTS ribbon bytes
 _HAND = const(60)  # 2 x 16 bytes, sorted
 _HCAP = const(16)
 _PILE = const(92)  # 3 x 4 bytes (Poole: one pile of 10), bottom first
@@ -191,6 +204,34 @@ _SIZE = const(174)
 # Per level: pile sizes (pile 0 at Poole), ribbon size.
 _PILE_SIZE = b"\x0a\x04\x03"
 _RIBBON_SIZE = b"\x1c\x1a\x1a"
+
+
+def play_action(card: int, position: int, face_up: bool) -> int:
+    """Play ``card`` from the hand so that it lands at ``position``, face up or down as
+    the ribbon lies now."""
+    return PLAY_BASE + (card << CARD_SHIFT) + position * 2 + (1 if face_up else 0)
+
+
+def move_action(source: int, target: int) -> int:
+    """Move the card at ``source`` so that it ends at index ``target``."""
+    return MOVE_BASE + (source << SOURCE_SHIFT) + target
+
+
+def play_parts(action: int) -> "Tuple[int, int, bool]":
+    """A play's card, position and face_up (``play_action`` taken apart)."""
+    return action >> CARD_SHIFT, (action & GAP_BITS) >> 1, action & 1 == 1
+
+
+def placed(action: int) -> int:
+    """The ribbon index of the card a play, move or flip leaves there; -1 for another
+    action."""
+    if action < MOVE_BASE:
+        return (action & GAP_BITS) >> 1
+    if action < FLIP_BASE:
+        return action & TARGET_BITS
+    if action < TAKE_BASE:
+        return action - FLIP_BASE
+    return -1
 
 
 def _is_set3(a: int, b: int, c: int) -> bool:
@@ -295,7 +336,7 @@ class Game:
         n = _RIBBON_SIZE[level]
         handicap = (options & _HANDICAP_MASK) // OPT_HANDICAP_1
         face_up = n // 2 + (-handicap if options & OPT_HANDICAP_HYDE else handicap)
-        ribbon = [order[at + i] | (0 if i < face_up else _UP) for i in range(n)]
+        ribbon = [order[at + i] | (0 if i < face_up else FACE_BIT) for i in range(n)]
         if deck is None:
             self._rng.shuffle(ribbon)
         for i in range(n):
@@ -345,7 +386,7 @@ class Game:
 
     def _up(self, index: int) -> bool:
         # Face up when the card's face side is the ribbon's side.
-        return (self._s[_RIB + index] >> 6) == self._s[_SIDE]
+        return (self._s[_RIB + index] >> FACE_SHIFT) == self._s[_SIDE]
 
     def _trick_at(self, start: int) -> bool:
         s = self._s
@@ -357,7 +398,7 @@ class Game:
         if (start > 0 and self._up(start - 1)) or (start + 3 < n and self._up(start + 3)):
             return False
         at = _RIB + start
-        return _is_set3(s[at] & _CODE, s[at + 1] & _CODE, s[at + 2] & _CODE)
+        return _is_set3(s[at] & CODE_BITS, s[at + 1] & CODE_BITS, s[at + 2] & CODE_BITS)
 
     def _drawable(self) -> bool:
         s = self._s
@@ -379,9 +420,9 @@ class Game:
         n = s[_RLEN]
         if n == 0:
             return REASON_EMPTY
-        first = s[_RIB] & _UP
+        first = s[_RIB] & FACE_BIT
         for i in range(_RIB + 1, _RIB + n):
-            if s[i] & _UP != first:
+            if s[i] & FACE_BIT != first:
                 return 0
         return REASON_FACES
 
@@ -423,12 +464,12 @@ class Game:
             return False
         n = s[_RLEN]
         if action < MOVE_BASE:
-            card = action >> 7
-            position = (action & 127) >> 1
+            card = action >> CARD_SHIFT
+            position = (action & GAP_BITS) >> 1
             return position <= n and card < NUM_CARDS and self._hand_find(s[_PLAYER], card) >= 0
         if action < FLIP_BASE:
-            source = (action - MOVE_BASE) >> 6
-            target = action & 63
+            source = (action - MOVE_BASE) >> SOURCE_SHIFT
+            target = action & TARGET_BITS
             return source < n and target < n and source != target
         return action < FLIP_BASE + n
 
@@ -449,10 +490,10 @@ class Game:
             player = s[_PLAYER]
             base = _HAND + player * _HCAP
             for i in range(base, base + s[_HLEN + player]):
-                first = PLAY_BASE + s[i] * 128
+                first = PLAY_BASE + (s[i] << CARD_SHIFT)
                 actions.extend(range(first, first + 2 * n + 2))
             for source in range(n):
-                first = MOVE_BASE + source * 64
+                first = MOVE_BASE + (source << SOURCE_SHIFT)
                 actions.extend(range(first, first + source))
                 actions.extend(range(first + source + 1, first + n))
             actions.extend(range(FLIP_BASE, FLIP_BASE + n))
@@ -495,18 +536,18 @@ class Game:
             start = action - TAKE_BASE
             index = s[_NTRICK]
             for k in range(3):
-                s[_TRICK + index * 3 + k] = self._ribbon_remove(start) & _CODE
+                s[_TRICK + index * 3 + k] = self._ribbon_remove(start) & CODE_BITS
             s[_TRICKBY + index] = player
             s[_NTRICK] = index + 1
             self._check_end()
             return
         if action >= FLIP_BASE:
-            s[_RIB + action - FLIP_BASE] ^= _UP
+            s[_RIB + action - FLIP_BASE] ^= FACE_BIT
         elif action >= MOVE_BASE:
-            value = self._ribbon_remove((action - MOVE_BASE) >> 6)
-            self._ribbon_insert(action & 63, value)
+            value = self._ribbon_remove((action - MOVE_BASE) >> SOURCE_SHIFT)
+            self._ribbon_insert(action & TARGET_BITS, value)
         else:
-            card = action >> 7
+            card = action >> CARD_SHIFT
             base = _HAND + player * _HCAP
             count = s[_HLEN + player] - 1
             for i in range(base + self._hand_find(player, card), base + count):
@@ -515,7 +556,7 @@ class Game:
             s[_HLEN + player] = count
             # Face up means the face shows on the side the ribbon is on now.
             face_side = s[_SIDE] ^ (0 if action & 1 else 1)
-            self._ribbon_insert((action & 127) >> 1, card | face_side << 6)
+            self._ribbon_insert((action & GAP_BITS) >> 1, card | face_side << FACE_SHIFT)
         if s[_PHASE] == PHASE_OPENING:
             s[_PHASE] = PHASE_TRANSFORM
             s[_LEFT] = 0
@@ -558,7 +599,7 @@ class Game:
         # The seat whose side shows every face, or -1.
         s = self._s
         if s[_REASON] == REASON_FACES:
-            return s[_RIB] >> 6
+            return s[_RIB] >> FACE_SHIFT
         return -1
 
     def scores(self) -> List[int]:
@@ -618,9 +659,9 @@ class Game:
         flags = bytearray(n)
         for i in range(n):
             value = s[_RIB + i]
-            if value >> 6 == side:
+            if value >> FACE_SHIFT == side:
                 flags[i] = 1
-                ribbon.append(value & _CODE)
+                ribbon.append(value & CODE_BITS)
             else:
                 ribbon.append(-1)
         base = _HAND + player * _HCAP
@@ -678,31 +719,31 @@ class Game:
         if action >= TAKE_BASE:
             start = action - TAKE_BASE
             at = _RIB + start
-            points = trick_points((s[at] & _CODE, s[at + 1] & _CODE, s[at + 2] & _CODE))
+            points = trick_points((s[at] & CODE_BITS, s[at + 1] & CODE_BITS, s[at + 2] & CODE_BITS))
             first = n - 2 - start if mirrored else start + 1
             return "take the trick at %d-%d (%d)" % (first, first + 2, points)
         if action >= FLIP_BASE:
             # One string per call: conformance describes every legal action in one step.
             index = action - FLIP_BASE
             if self._up(index):
-                return "flip %s face down" % name(s[_RIB + index] & _CODE)
+                return "flip %s face down" % name(s[_RIB + index] & CODE_BITS)
             return "flip card %d face up" % (n - index if mirrored else index + 1)
         if action >= MOVE_BASE:
-            index = (action - MOVE_BASE) >> 6
-            target = action & 63
+            index = (action - MOVE_BASE) >> SOURCE_SHIFT
+            target = placed(action)
             target = n - target if mirrored else target + 1
             if self._up(index):
-                return "move %s to %d" % (name(s[_RIB + index] & _CODE), target)
+                return "move %s to %d" % (name(s[_RIB + index] & CODE_BITS), target)
             return "move card %d to %d" % (n - index if mirrored else index + 1, target)
-        position = (action & 127) >> 1
+        card, position, face_up = play_parts(action)
         if mirrored:
             position = n - position
-        face = "up" if action & 1 else "down"
+        face = "up" if face_up else "down"
         if position == 0:
-            return "play %s face %s at the left end" % (name(action >> 7), face)
+            return "play %s face %s at the left end" % (name(card), face)
         if position == n:
-            return "play %s face %s at the right end" % (name(action >> 7), face)
-        return "play %s face %s at %d" % (name(action >> 7), face, position + 1)
+            return "play %s face %s at the right end" % (name(card), face)
+        return "play %s face %s at %d" % (name(card), face, position + 1)
 
     def __str__(self) -> str:
         s = self._s
@@ -752,12 +793,12 @@ class Game:
             seen[card] = 1
 
         n = s[_RLEN]
-        check(n <= _RIB_SLOTS, "ribbon length")
-        for i in range(_RIB_SLOTS):
+        check(n <= RIBBON_SLOTS, "ribbon length")
+        for i in range(RIBBON_SLOTS):
             value = s[_RIB + i]
             if i < n:
-                check(value & ~(_UP | _CODE) == 0, "ribbon byte")
-                mark(value & _CODE)
+                check(value & ~(FACE_BIT | CODE_BITS) == 0, "ribbon byte")
+                mark(value & CODE_BITS)
             else:
                 check(value == 0, "ribbon slot")
         for player in range(2):

@@ -17,7 +17,8 @@ gap ``g`` ends at index ``g`` when ``g < source``, else ``g - 1``; gaps ``source
 The ribbon as drawn. On Hyde's side the ribbon is drawn mirrored (the engine's docstring
 says why): ``Play.obs`` holds the ribbon in drawn order, left to right, and every cursor
 counts in it; ``Play.action`` turns drawn places into the engine's (index ``i`` of ``n``
-is ``n - 1 - i``, gap ``g`` is ``n - g``). The helpers above take engine places.
+is ``n - 1 - i``, gap ``g`` is ``n - g``). The engine's action helpers take engine
+places.
 
 Undo. A turn can be taken back action by action to its start, but never past an action
 that showed the player something hidden: the draw (a hidden card, or the card under an
@@ -26,15 +27,17 @@ transformation (every face-down card shows), the end of the turn. After such an 
 flow keeps the state (``state``, the engine's bytes) and the actions since (``stack``);
 ``undo`` loads the state and replays all but the last.
 
-A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is
-``games.jekyll.cpu``'s (easy or normal; imported only then): the table always shows the
-owner's seat. On the CPU's turn the flow is in ``MODE_CPU``: the screen covers the table
-and calls ``think`` once a frame, which plays the CPU's whole turn on the game (its search
-spread over the calls, a frame's worth of work each: ``handheld.app.App.more``). The turn
-is then shown on the table action by action (``MODE_SHOW``): the game goes back to where
-the turn began and ``tick`` replays one action every ``SHOW_MS``, naming it on the caption
-(a card played face down unnamed) and lighting the card it left; A shows the next one at
-once. The engine is deterministic, so the replay ends where the CPU did.
+A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is a
+CPU's (easy or normal): the table always shows the owner's seat. On the CPU's turn the
+flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from) and the
+screen covers the table while ``games.jekyll.cpu`` plays the whole turn on the game, a
+frame's worth of search a frame (``screens.CpuScreen``). ``show_turn`` then takes the game
+back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
+``tick`` plays one action every ``SHOW_MS`` from where the turn began,
+naming it on the caption (a card played face down unnamed) and lighting the card it left;
+A shows the next one at once. The engine is deterministic, so the show ends where the CPU
+did. The turn on show (``turn``, ``shown``) and undo (``state``, ``stack``) are apart:
+nothing of the CPU's turn can be undone.
 
 Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
 before its turn (a resumed game thinks it again: the CPU is seeded by the turn, so it
@@ -44,7 +47,7 @@ resumed game shows again from its start.
 
 from micropython import const
 
-from games.jekyll import HANDICAP_MAX, SETUP, engine
+from games.jekyll import HANDICAP_MAX, engine
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, ticks_diff
 
 try:
@@ -52,10 +55,8 @@ try:
 except ImportError:
     pass
 
-_OPT_OWNER_HYDE = const(64)  # the engine's option bit: the device's owner plays Mr. Hyde
 _CAPTION_COLUMNS = const(31)  # the caption line's characters (small font, 160 px)
 SEAT_NAMES = ("Dr. Jekyll", "Mr. Hyde")
-_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by opponent kind - 1
 SHORT_NAMES = ("Jekyll", "Hyde")
 
 # Action menu items, left to right; the last one is "Transform" or "End turn" by phase
@@ -69,18 +70,13 @@ ITEM_COUNT = const(5)
 ITEM_NAMES = ("Play", "Move", "Flip", "Take")
 
 
-def handicap_choices() -> Tuple[str, ...]:
-    """Set-up choices for the handicap row: "Off", "Jekyll +1".."+7", "Hyde +1".."+7"."""
-    return SETUP[1][1]
-
-
 def options_for(level: int, handicap: int, first: int = 0) -> int:
     """Engine option bits for a level index (0 Poole, 1 Jekyll, 2 Hyde), a handicap
     choice index (0 off, 1..7 toward Jekyll, 8..14 toward Hyde) and who moves first as
     Dr. Jekyll (0 the device's owner, 1 the other player: the owner plays Mr. Hyde)."""
     if not 0 <= level <= 2 or not 0 <= handicap <= 2 * HANDICAP_MAX or not 0 <= first <= 1:
         raise ValueError("bad set-up values")
-    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level] | first * _OPT_OWNER_HYDE
+    options = (0, engine.OPT_JEKYLL, engine.OPT_HYDE)[level] | first * engine.OPT_OWNER_HYDE
     if handicap > HANDICAP_MAX:
         options |= (handicap - HANDICAP_MAX) * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     elif handicap:
@@ -91,30 +87,9 @@ def options_for(level: int, handicap: int, first: int = 0) -> int:
 # --- actions from cursors ------------------------------------------------------------------
 
 
-def play_action(card: int, gap: int, face_up: bool) -> int:
-    """Play ``card`` from the hand into ``gap``, face up or down as the ribbon lies now."""
-    return engine.PLAY_BASE + card * 128 + gap * 2 + (1 if face_up else 0)
-
-
 def move_gap_ok(source: int, gap: int, length: int) -> bool:
     """True if moving the card at ``source`` to ``gap`` changes the ribbon."""
     return 0 <= gap <= length and gap != source and gap != source + 1
-
-
-def move_action(source: int, gap: int) -> int:
-    """Move the card at ``source`` so that it lands in ``gap`` (see the module docstring)."""
-    target = gap if gap < source else gap - 1
-    return engine.MOVE_BASE + source * 64 + target
-
-
-def flip_action(index: int) -> int:
-    """Flip the ribbon card at ``index``."""
-    return engine.FLIP_BASE + index
-
-
-def take_action(start: int) -> int:
-    """Take the trick whose first card is at ``start``."""
-    return engine.TAKE_BASE + start
 
 
 def next_move_gap(source: int, gap: int, step: int, length: int) -> int:
@@ -143,11 +118,11 @@ def menu_mask(game: Any, obs: Dict[str, Any], tricks: List[int]) -> int:
     ribbon. Checks one sample action per kind with ``can_apply`` (no legal_actions list)."""
     mask = 0
     hand = obs["hand"]
-    if hand and game.can_apply(play_action(hand[0], 0, True)):
+    if hand and game.can_apply(engine.play_action(hand[0], 0, True)):
         mask |= 1 << ITEM_PLAY
-    if game.can_apply(engine.MOVE_BASE + 1):
+    if game.can_apply(engine.move_action(0, 1)):
         mask |= 1 << ITEM_MOVE
-    if game.can_apply(flip_action(0)):
+    if game.can_apply(engine.FLIP_BASE):
         mask |= 1 << ITEM_FLIP
     if tricks:
         mask |= 1 << ITEM_TAKE
@@ -283,7 +258,7 @@ def owner_seat(options: int) -> int:
     """The seat whose result the statistics keep, the device's owner's: 0 Dr. Jekyll, who
     moves first, unless the set-up gave the first move to the other player (1 Mr. Hyde).
     A game is won when that seat wins; draws and the other seat's wins count as played."""
-    return 1 if options & _OPT_OWNER_HYDE else 0
+    return 1 if options & engine.OPT_OWNER_HYDE else 0
 
 
 # --- the play screen's state machine -------------------------------------------------------
@@ -300,11 +275,11 @@ MODE_FLIP = const(7)  # Flip: pick a ribbon card
 MODE_TAKE = const(8)  # Take: pick a trick
 MODE_ANIM = const(9)  # the transformation's wave is playing
 MODE_OVER = const(10)
-MODE_CPU = const(11)  # the CPU's turn: the screen covers the table and calls ``think``
+MODE_CPU = const(11)  # the CPU's turn: the screen covers the table while the CPU plays it
 MODE_SHOW = const(12)  # the CPU's turn, shown action by action (``tick``)
 
 VISIBLE = const(8)  # ribbon cards in the viewport
-CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (5 before CPU opponents)
+CURSOR_BYTES = const(6)  # what ``Play.cursors`` saves (an older save: 5, no opponent byte)
 SHOW_MS = const(1500)  # each action of the CPU's turn stays on show this long
 
 # What a key or a tick changed, for the screen to redraw (bits, OR-ed).
@@ -377,11 +352,10 @@ class Play:
         self.names = names
         self.opponent = opponent
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
-        # The CPU while it plays its turn (``think``): the cpu.Player class for the one call
-        # between loading it and starting it, then the player.
-        self.cpu: Any = None
-        self.showing = False  # the CPU's turn is being shown (``stack``: what is still to)
-        self.turn: Any = ()  # the CPU's whole turn while it is shown (for ``saved``)
+        # The CPU's whole turn while it is shown (``show_turn``; empty otherwise), and how
+        # many of its actions have been shown.
+        self.turn: Any = ()
+        self.shown = 0
         self.shown_at = -1  # when its last action was shown; -1: show the next one now
         self.said = ""  # the caption of the action on show
         # The turn's actions in the captions' words, "; " between them (a card played face
@@ -416,7 +390,7 @@ class Play:
         self.wave_at = 0
         self.transformations = 0  # waves played to their end (for tests)
         # Undo: the state it goes back to at most, and the actions since. While the CPU's
-        # turn is shown: where the turn began, and its actions still to show.
+        # turn is shown: where the turn began (nothing to undo).
         self.state = game.to_bytes()
         self.stack: List[int] = []
         self.sync()
@@ -443,7 +417,7 @@ class Play:
         self.top = min(self.top, max(length - VISIBLE, 0))
         self.mask = menu_mask(game, obs, self.tricks)
         self.item = default_item(self.mask, obs["phase"], self.item)
-        if self.showing:
+        if self.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
         elif game.is_over():
             self.mode = MODE_OVER
@@ -467,10 +441,9 @@ class Play:
         """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
-        turn = self.turn if self.showing else ()
-        # The CPU's player started (not the class it is made from: nothing played yet).
-        thinking = self.cpu is not None and type(self.cpu) is not type
-        out = bytearray(self.state if self.showing or thinking else self.game.to_bytes())
+        turn = self.turn
+        thinking = self.mode == MODE_CPU  # (the game may be part of the way into the turn)
+        out = bytearray(self.state if turn or thinking else self.game.to_bytes())
         out += self.cursors()
         for action in turn:
             out.append(action >> 8)
@@ -481,12 +454,12 @@ class Play:
     def restore(self, saved: bytes) -> int:
         """Put back ``cursors()`` (each clamped into what the game now allows) and, from
         ``saved()``'s tail, the CPU turn to show; ValueError if that turn is not one the
-        game can play. A save from before has only the cursors: 5 bytes before CPU
-        opponents (a human one), 6 before saved turns."""
+        game can play. An older save holds the cursors only: 6 bytes (no CPU turn), or 5
+        (no opponent byte: a human opponent)."""
         if len(saved) > CURSOR_BYTES and len(saved) == CURSOR_BYTES + 1 + 2 * saved[-1]:
             self.restore(saved[:CURSOR_BYTES])
             if saved[-1]:
-                self._show_turn(saved[CURSOR_BYTES:-1])
+                self._saved_turn(saved[CURSOR_BYTES:-1])
             return DRAW_ALL
         if not CURSOR_BYTES - 1 <= len(saved) <= CURSOR_BYTES:
             raise ValueError("bad cursors")
@@ -579,16 +552,17 @@ class Play:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
             gap = n - self.gap if mirrored else self.gap
-            return play_action(obs["hand"][self.hcur], gap, self.face_up)
+            return engine.play_action(obs["hand"][self.hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
-            if mirrored:
-                return move_action(n - 1 - self.source, n - self.gap)
-            return move_action(self.source, self.gap)
+            source = n - 1 - self.source if mirrored else self.source
+            gap = n - self.gap if mirrored else self.gap
+            # The card lands in the gap: at index gap, or gap - 1 once it has left source.
+            return engine.move_action(source, gap if gap < source else gap - 1)
         if mode == MODE_FLIP:
-            return flip_action(n - 1 - self.rcur if mirrored else self.rcur)
+            return engine.FLIP_BASE + (n - 1 - self.rcur if mirrored else self.rcur)
         if mode == MODE_TAKE and self.tricks:
             start = self.tricks[self.trick]
-            return take_action(n - 3 - start if mirrored else start)
+            return engine.TAKE_BASE + (n - 3 - start if mirrored else start)
         return -1
 
     def status_text(self) -> str:
@@ -597,8 +571,7 @@ class Play:
         not the step after it."""
         if self.mode == MODE_SHOW and self.turn:
             total = len(self.turn) - (engine.END_TURN in self.turn)
-            left = len(self.stack) - (engine.END_TURN in self.stack)
-            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], total - left, total)
+            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], min(self.shown, total), total)
         if self.mode == MODE_ANIM:
             # The observation is already past it: the turn goes on once the wave ends.
             return "%s: transform" % SHORT_NAMES[self.obs["current"]]
@@ -908,10 +881,10 @@ class Play:
         owner's own are captioned, a card played face down unnamed; else the engine's."""
         if action < engine.MOVE_BASE:
             obs = self.obs
-            gap = (action & 127) >> 1
+            card, gap, face_up = engine.play_parts(action)
             n = len(obs["ribbon"])
-            card = self.names(action >> 7) if action & 1 else "a card"
-            return _place_text(card, action & 1 == 1, n - gap if obs["side"] else gap, n)
+            text = self.names(card) if face_up else "a card"
+            return _place_text(text, face_up, n - gap if obs["side"] else gap, n)
         return self.game.describe(action)
 
     def _record(self, action: int, words: str, seat: int) -> None:
@@ -936,9 +909,9 @@ class Play:
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        if self.showing or self.cpu_seat < 0:
-            self._record(engine.TRANSFORM, self.said if self.showing else "transform", 0)
-        if not self.showing:  # (a CPU's transformation shown: counted, its show goes on)
+        if self.turn or self.cpu_seat < 0:
+            self._record(engine.TRANSFORM, self.said if self.turn else "transform", 0)
+        if not self.turn:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
             self.stack = []
@@ -980,56 +953,21 @@ class Play:
 
     # -- the CPU opponent ------------------------------------------------------------------------
 
-    def think(self, more: Any) -> bool:
-        """Play the CPU's turn on the game, its search's ``step(more)`` once a call (see
-        A CPU opponent in the module docstring); True once the turn is over: the game is
-        then back where the turn began, its actions in ``stack`` to show (``MODE_SHOW``).
-        The caller then drops the ``games.jekyll.cpu`` module."""
-        game = self.game
-        seat = self.cpu_seat
-        cpu = self.cpu
-        if cpu is None:
-            # The search driver loads in one call (it stays), the module in the next, the
-            # player starts in the one after: no frame imports both, so frames stay short.
-            import decktet
-
-            if not hasattr(decktet, "search"):
-                import decktet.search  # noqa: F401
-
-                return False
-            from games.jekyll.cpu import Player
-
-            self.cpu = Player
-            return False
-        if type(cpu) is type:
-            obs = game.observation(seat)
-            # Seeded by the turn: a game and its actions give the same moves again.
-            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], obs["turn"])
-            self.cpu = cpu
-            self.state = game.to_bytes()
-            self.stack = []
-            cpu.begin(obs, None)
-            return False
-        if not cpu.step(more):
-            return False
-        action = cpu.result()
-        if not game.can_apply(action):
-            action = game.legal_actions()[0]  # never expected: the game goes on
-        game.apply_action(action)
-        self.applied += 1
-        self.stack.append(action)
-        if not game.is_over() and game.current_player() == seat:
-            cpu.begin(game.observation(seat), None)
-            return False
-        self.cpu = None
+    def show_turn(self, turn: List[int], played: bool = True) -> int:
+        """Show the CPU's whole turn, ``turn`` (its actions: ``screens.CpuScreen`` played
+        them on ``game``), from where it began (``state``: in
+        ``MODE_CPU`` the position the turn starts from), action by action (``MODE_SHOW``,
+        ``tick``); ``played``: new actions, counted as changes (a resumed turn's are not)."""
         self.game = engine.Game.from_bytes(self.state)
-        self.turn = list(self.stack)
-        self.showing = True
+        self.stack = []
+        self.turn = turn
+        self.shown = 0
         self.shown_at = -1
-        self.sync()
-        return True
+        if played:
+            self.applied += len(turn)
+        return self.sync()
 
-    def _show_turn(self, packed: bytes) -> None:
+    def _saved_turn(self, packed: bytes) -> None:
         """Show a saved CPU turn again from its start (two bytes an action); ValueError,
         with nothing changed, unless the CPU is to move and the game can play it all."""
         turn = []
@@ -1042,24 +980,19 @@ class Play:
             trial.apply_action(action)
             turn.append(action)
             at += 2
-        self.state = self.game.to_bytes()
-        self.stack = turn
-        self.turn = list(turn)
-        self.showing = True
-        self.shown_at = -1
-        self.sync()
+        self.show_turn(turn, False)
 
     def _show_next(self, now: int) -> int:
         """Show the next action of the CPU's turn (its words on the caption, the card it
         left lit), or end the show: then the owner's turn, or the game's end."""
         self.shown_at = now
         game = self.game
-        stack = self.stack
-        if stack and stack[0] == engine.END_TURN:
-            game.apply_action(stack.pop(0))
+        turn = self.turn
+        if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:
+            game.apply_action(engine.END_TURN)
+            self.shown += 1
             self._record(engine.END_TURN, "", self.cpu_seat)
-        if not stack:
-            self.showing = False
+        if self.shown == len(turn):
             self.turn = ()
             self.lit = -1
             self.state = game.to_bytes()  # nothing of the CPU's turn can be undone
@@ -1067,16 +1000,11 @@ class Play:
             if game.is_over():
                 self.event = EVENT_OVER
             return changed
-        action = stack.pop(0)
+        action = turn[self.shown]
+        self.shown += 1
         # The card the action leaves, by the engine's index (none for a take or a draw).
-        lit = -1
+        lit = engine.placed(action)
         self.said = self._words(action)
-        if action < engine.MOVE_BASE:
-            lit = (action & 127) >> 1
-        elif action < engine.FLIP_BASE:
-            lit = action & 63
-        elif action < engine.TAKE_BASE:
-            lit = action - engine.FLIP_BASE
         self.lit = -1
         if action == engine.TRANSFORM:
             return self._transform() | DRAW_CAPTION

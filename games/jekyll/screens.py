@@ -74,6 +74,7 @@ _MENU_Y = const(119)
 _HAND_SLOTS = const(16)
 _JEKYLL_COLOUR = const(0x2E5A88)
 _HYDE_COLOUR = const(0x8A1C24)
+_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by ``flow.Play.opponent`` - 1
 _MARK_UP = const(0xF0E8D0)
 _MARK_DOWN = const(0x5078D0)
 _MENU_X = (2, 28, 54, 80, 106)
@@ -96,7 +97,7 @@ def start(app: App, values: List[int]) -> Screen:
 def resume(app: App, data: bytes) -> Screen:
     """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
     player to move; ValueError if it does not load. Older saves end in the cursors only
-    (one byte less before CPU opponents)."""
+    (``flow.Play.restore``)."""
     game, tail = flow.split_save(data)
     screen = PlayScreen(game, covered=True)
     screen.flow.restore(tail)
@@ -472,15 +473,21 @@ class PlayScreen(Screen):
 
 
 class CpuScreen(Screen):
-    """Covers the table while the CPU plays its turn (``flow.Play.think``, a little every
-    frame). The table's widgets are already let go (the play screen is ``releasable``);
-    this lets the card sheet go too, and drops ``games.jekyll.cpu`` before it closes."""
+    """Covers the table while the CPU plays its turn (``games.jekyll.cpu``, loaded here and
+    dropped here once the turn is played, a little every frame); then the play screen shows
+    the turn from where it began (``flow.Play.show_turn``). The
+    table's widgets are already let go (the play screen is ``releasable``); this lets the
+    card sheet go too."""
 
     busy = True  # no pause between frames: the CPU's turn comes sooner
 
     def __init__(self, play: Any) -> None:
         super().__init__()
         self.flow = play
+        # The cpu.Player class for the one frame between loading it and starting it,
+        # then the player; the actions it has played.
+        self.cpu: Any = None
+        self.turn: List[int] = []
 
     def build(self, app: App) -> None:
         """The CPU's name and what it does, centred; what comes next."""
@@ -493,13 +500,45 @@ class CpuScreen(Screen):
         self.group.append(ui.label("its turn shows next", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def tick(self, app: App, now: int) -> bool:
-        """Think on; once the turn is played, drop the CPU's module and show the table."""
+        """Load the CPU, start it, let it play its turn on the game, a frame's worth of
+        search a frame (``decktet.search``) and an action chosen applied in the next; once
+        the turn is over, drop the CPU's module and show the turn on the table."""
         play = self.flow
-        if not play.think(app.more):
+        game = play.game
+        seat = play.cpu_seat
+        cpu = self.cpu
+        if cpu is None:
+            # The search driver loads in one frame (it stays), the module in the next, the
+            # player starts in the one after: no frame imports both, so frames stay short.
+            import decktet
+
+            if not hasattr(decktet, "search"):
+                import decktet.search  # noqa: F401
+
+                return False
+            from games.jekyll.cpu import Player
+
+            self.cpu = Player
             return False
-        forget_module("games.jekyll.cpu")
-        app.pop()
-        return True
+        if type(cpu) is type:
+            # Seeded by the turn: a game and its actions give the same moves again.
+            self.cpu = cpu = cpu(seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
+        elif not cpu.step(app.more):
+            return False
+        else:
+            action = cpu.result()
+            if not game.can_apply(action):
+                action = game.legal_actions()[0]  # never expected: the game goes on
+            game.apply_action(action)
+            self.turn.append(action)
+            if game.is_over() or game.current_player() != seat:
+                self.cpu = None
+                forget_module("games.jekyll.cpu")
+                play.show_turn(self.turn)
+                app.pop()
+                return True
+        cpu.begin(game.observation(seat), None)
+        return False
 
 
 class PeekScreen(Screen):

@@ -160,7 +160,7 @@ class MessageScreen(Screen):
             self.page.scroll_to(self.page.top + 1)
         elif key == K_A or key == K_B:
             then = self.then
-            if self.leaves:
+            if self.leaves and then is not None:
                 # ``then`` closes this screen too: the one below is not built again first.
                 then(app)
                 return

@@ -16,6 +16,7 @@ from games.jekyll.engine import (
     OPT_HANDICAP_HYDE,
     OPT_HYDE,
     OPT_JEKYLL,
+    OPT_OWNER_HYDE,
     PHASE_AFTER,
     PHASE_DRAW,
     PHASE_FIRST,
@@ -53,7 +54,6 @@ _RECIPE = 104
 _PEEK = 108
 _TRICK = 114
 _TRICKBY = 159
-_OWNER_HYDE = 64  # the option bit: the device's owner plays Mr. Hyde (the other goes first)
 
 
 def _deal(level, recipe=(), piles=(), jekyll=(), hyde=(), ribbon=()):
@@ -250,6 +250,24 @@ def test_play_move_flip():
     raises(ValueError, lambda: game.apply_action(PLAY_BASE + 12 * 128), "played a card not in hand")
     assert not game.can_apply(MOVE_BASE + 3 * 64 + 3)  # a move must go somewhere else
     assert not game.can_apply(PLAY_BASE + 14 * 128 + 31 * 2)  # past the right end
+
+
+def test_action_helpers_pack_and_unpack():
+    # The documented layout, built and taken apart by the engine's helpers alone.
+    assert engine.play_action(12, 29, True) == PLAY_BASE + 12 * 128 + 29 * 2 + 1
+    assert engine.play_action(10, 0, False) == PLAY_BASE + 10 * 128
+    assert engine.move_action(3, 5) == MOVE_BASE + 3 * 64 + 5
+    for card in (0, 12, 44):
+        for position in (0, 1, 28, 44):
+            for face_up in (False, True):
+                action = engine.play_action(card, position, face_up)
+                assert engine.play_parts(action) == (card, position, face_up)
+                assert engine.placed(action) == position
+    assert engine.placed(engine.move_action(3, 5)) == 5
+    assert engine.placed(engine.move_action(44, 0)) == 0
+    assert engine.placed(FLIP_BASE + 7) == 7
+    assert engine.placed(TAKE_BASE + 2) == engine.placed(DRAW_BASE) == -1
+    assert engine.placed(TRANSFORM) == engine.placed(END_TURN) == -1
 
 
 def test_sets_and_points():
@@ -594,17 +612,17 @@ def test_who_goes_first_option_changes_no_rule():
     # still moves first as Jekyll, and the deal and play are the same; only the option
     # byte differs, kept by the save.
     plain = Game(5, OPT_JEKYLL)
-    other = Game(5, OPT_JEKYLL | _OWNER_HYDE)
-    assert plain.options == OPT_JEKYLL and other.options == OPT_JEKYLL | _OWNER_HYDE
+    other = Game(5, OPT_JEKYLL | OPT_OWNER_HYDE)
+    assert plain.options == OPT_JEKYLL and other.options == OPT_JEKYLL | OPT_OWNER_HYDE
     assert other.current_player() == 0 and other.observation(0) == plain.observation(0)
     data = other.to_bytes()
-    assert data[STATE_AT] == OPT_JEKYLL | _OWNER_HYDE
+    assert data[STATE_AT] == OPT_JEKYLL | OPT_OWNER_HYDE
     assert data[STATE_AT + 1 :] == plain.to_bytes()[STATE_AT + 1 :]
     _play_simple_turn(other)
     _play_simple_turn(plain)
     assert other.to_bytes()[STATE_AT + 1 :] == plain.to_bytes()[STATE_AT + 1 :]
     loaded = Game.from_bytes(other.to_bytes())
-    assert loaded.options == OPT_JEKYLL | _OWNER_HYDE and loaded.to_bytes() == other.to_bytes()
+    assert loaded.options == OPT_JEKYLL | OPT_OWNER_HYDE and loaded.to_bytes() == other.to_bytes()
     bad = bytearray(data)
     bad[STATE_AT] |= 128  # no such option
     raises(ValueError, lambda: Game.from_bytes(bytes(bad)), "unknown option bit loaded")

@@ -7,16 +7,15 @@ from devtools import raises
 from decktet.cards import name
 from decktet.search import units
 from decktet.state import STATE_AT
-from games.jekyll import engine, flow
+from games.jekyll import SETUP, engine, flow
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 # The ribbon bytes in a save: the state's own offset (15) past the save's tag byte.
 _RIBBON = STATE_AT + 15
-_OWNER_HYDE = 64  # the engine's option bit: the device's owner plays Mr. Hyde
 
 
 def test_handicap_choices_and_options():
-    choices = flow.handicap_choices()
+    choices = SETUP[1][1]  # the set-up's handicap row
     assert len(choices) == 15
     assert choices[0] == "Off" and choices[3] == "Jekyll +3" and choices[8] == "Hyde +1"
     assert flow.options_for(0, 0) == 0
@@ -35,12 +34,13 @@ def test_handicap_choices_and_options():
     raises(ValueError, lambda: flow.options_for(3, 0), "level 3 accepted")
     # Who goes first: the owner as Dr. Jekyll (0), or the other player (1, owner is Hyde).
     assert flow.options_for(0, 0, 0) == 0
-    assert flow.options_for(0, 0, 1) == _OWNER_HYDE
+    assert flow.options_for(0, 0, 1) == engine.OPT_OWNER_HYDE
     assert flow.options_for(1, 9, 1) == engine.OPT_JEKYLL | 2 * engine.OPT_HANDICAP_1 | (
-        engine.OPT_HANDICAP_HYDE | _OWNER_HYDE
+        engine.OPT_HANDICAP_HYDE | engine.OPT_OWNER_HYDE
     )
     raises(ValueError, lambda: flow.options_for(0, 0, 2), "third first player accepted")
-    assert engine.Game(1, flow.options_for(2, 0, 1)).options == engine.OPT_HYDE | _OWNER_HYDE
+    options = flow.options_for(2, 0, 1)
+    assert engine.Game(1, options).options == engine.OPT_HYDE | engine.OPT_OWNER_HYDE
 
 
 def _first_turn_game():
@@ -55,7 +55,7 @@ def test_play_lands_at_its_gap_face_as_chosen():
         for face_up in (True, False):
             game = _first_turn_game()
             card = game.observation(0)["hand"][0]
-            action = flow.play_action(card, gap, face_up)
+            action = engine.play_action(card, gap, face_up)
             assert game.can_apply(action)
             game.apply_action(action)
             obs = game.observation(0)
@@ -78,7 +78,7 @@ def test_move_to_a_gap_lands_between_its_neighbours():
             raw = trial.to_bytes()[_RIBBON : _RIBBON + length]  # code | face side
             left = raw[gap - 1] if gap > 0 else None
             right = raw[gap] if gap < length else None
-            action = flow.move_action(source, gap)
+            action = engine.move_action(source, gap if gap < source else gap - 1)
             assert trial.can_apply(action)
             trial.apply_action(action)
             after = trial.to_bytes()[_RIBBON : _RIBBON + length]
@@ -108,13 +108,13 @@ def test_menu_items_follow_the_phases():
     obs = game.observation(0)
     mask = flow.menu_mask(game, obs, [])
     assert mask == 0b00111  # Jekyll's first turn: one action is due before End turn
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     mask = flow.menu_mask(game, game.observation(0), [])
     assert mask == 0b10111
     assert flow.last_item_name(engine.PHASE_AFTER) == "End turn"
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     obs = game.observation(1)
     assert obs["phase"] == engine.PHASE_TRANSFORM
     mask = flow.menu_mask(game, obs, [3])
@@ -146,7 +146,7 @@ def test_texts():
     assert flow.result_title(1) == "Mr. Hyde wins" and flow.result_title(-1) == "A draw"
     # The statistics keep the owner's seat: Jekyll's unless the other player went first.
     assert flow.owner_seat(0) == 0 and flow.owner_seat(engine.OPT_HYDE) == 0
-    assert flow.owner_seat(_OWNER_HYDE | engine.OPT_JEKYLL) == 1
+    assert flow.owner_seat(engine.OPT_OWNER_HYDE | engine.OPT_JEKYLL) == 1
 
 
 def test_result_text_names_the_reason():
@@ -168,8 +168,8 @@ def test_result_text_names_the_reason():
             if (side if obs["face_up"][i] else side ^ 1) == 1:
                 wrong = i
                 break
-        if obs["actions_left"] and game.can_apply(flow.flip_action(wrong)):
-            game.apply_action(flow.flip_action(wrong))
+        if obs["actions_left"] and game.can_apply(engine.FLIP_BASE + wrong):
+            game.apply_action(engine.FLIP_BASE + wrong)
         else:
             game.apply_action(engine.END_TURN)
     obs = game.observation(0)
@@ -230,7 +230,7 @@ def test_play_a_card_through_hand_face_and_place():
     play.key(K_RIGHT)
     assert play.gap == 2 and play.map_cursor() == 2
     card = play.obs["hand"][1]
-    assert play.action() == flow.play_action(card, 2, False)
+    assert play.action() == engine.play_action(card, 2, False)
     # Issue 12: the caption fits its line (the engine's words would not).
     assert play.caption() == "%s down, at 3" % name(card)
     # B steps back one step at a time, to the menu.
@@ -269,7 +269,7 @@ def test_move_flip_and_their_steps_back():
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
-    assert play.mode == flow.MODE_FLIP and play.action() == flow.flip_action(1)
+    assert play.mode == flow.MODE_FLIP and play.action() == engine.FLIP_BASE + 1
     face = play.obs["face_up"][1]
     play.key(K_A)
     assert play.obs["face_up"][1] != face and play.mode == flow.MODE_MENU
@@ -383,10 +383,10 @@ def _hyde_after_transformation():
     deck = others[:16] + others[16:30] + [6, 7, 8] + others[30:]
     game = engine.Game(0, 0, deck)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(17))  # its face to Jekyll's side: down on Hyde's
+    game.apply_action(engine.FLIP_BASE + 17)  # its face to Jekyll's side: down on Hyde's
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     play = flow.Play(game, name)
     _to_item(play, flow.ITEM_LAST)
     play.key(K_A)  # Transform, by key
@@ -417,14 +417,14 @@ def test_hyde_side_is_drawn_mirrored():
     assert play.tricks == [11] and play.mask & (1 << flow.ITEM_TAKE)
     _to_item(play, flow.ITEM_TAKE)
     play.key(K_A)
-    assert play.lit_cards() == (11, 13) and play.action() == flow.take_action(14)
+    assert play.lit_cards() == (11, 13) and play.action() == engine.TAKE_BASE + 14
     assert play.caption() == "take the trick at 12-14 (10)"
     # Flip the drawn left-most card: the engine's right-most.
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
     play.rcur = 0
-    assert play.action() == flow.flip_action(n - 1)
+    assert play.action() == engine.FLIP_BASE + n - 1
     was = play.obs["face_up"][0]
     play.key(K_A)
     assert play.obs["face_up"][0] != was and game.observation(1)["face_up"][n - 1] != was
@@ -436,7 +436,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.key(K_A)
     while play.gap:
         play.key(K_LEFT)
-    assert play.gap == 0 and play.action() == flow.play_action(card, n, True)
+    assert play.gap == 0 and play.action() == engine.play_action(card, n, True)
     assert play.caption() == "%s up, left end" % name(card)
     assert game.describe(play.action()).endswith("face up at the left end")
     play.key(K_A)
@@ -449,7 +449,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.rcur = 2
     play.key(K_A)
     assert play.source == 2 and play.gap == 4
-    assert play.action() == flow.move_action(n - 3, n - 4)
+    assert play.action() == engine.move_action(n - 3, n - 4)
     play.key(K_A)
     moved = before.pop(2)
     before.insert(3, moved)
@@ -460,10 +460,10 @@ def test_hyde_side_is_drawn_mirrored():
 def test_the_transformation_keeps_the_same_cards_in_view():
     game = engine.Game(7)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     game.apply_action(engine.END_TURN)
     game.apply_action(engine.DRAW_BASE)
-    game.apply_action(flow.flip_action(0))
+    game.apply_action(engine.FLIP_BASE)
     play = flow.Play(game, name)
     play.key(K_DOWN)  # look at cards 4..11
     assert play.top == 4
@@ -593,11 +593,11 @@ def _show(play, now):
     shown = []
     while play.mode == flow.MODE_SHOW or play.mode == flow.MODE_ANIM:
         yield
-        action = play.stack[0] if play.stack else -1
-        left = len(play.stack)
+        at = play.shown
+        action = play.turn[at] if at < len(play.turn) else -1
         now += flow.SHOW_MS
         play.tick(now)
-        if len(play.stack) < left and action != engine.END_TURN:
+        if play.shown > at and action != engine.END_TURN:
             shown.append((action, play.said, play.lit_cards()[0]))
     return shown
 
@@ -621,24 +621,37 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         expected.append(action)
         copy.apply_action(action)
     assert expected[-1] == engine.END_TURN
-    calls = 1
-    while not play.think(units(4)):
+    # As the cover screen plays it (games.jekyll.screens.CpuScreen): on the game, four
+    # units of search a call (a save meanwhile holds the position before the turn), then
+    # shown on the table from where it began.
+    cpu = Player(0, "normal", play.obs["turn"])
+    game = play.game
+    turn = []
+    calls = 0
+    while not turn or not (game.is_over() or game.current_player() != 0):
+        cpu.begin(game.observation(0), None)
         calls += 1
-        yield
-    # Spread over many calls; the game is back where the turn began, the turn to show.
-    assert calls > len(expected) and play.cpu is None
-    assert play.stack == expected and play.game.to_bytes() == start
-    assert play.mode == flow.MODE_SHOW and play.applied == len(expected)
+        while not cpu.step(units(4)):
+            calls += 1
+            assert flow.split_save(play.saved())[0].to_bytes() == start
+            yield
+        turn.append(cpu.result())
+        game.apply_action(turn[-1])
+    assert calls > len(expected) and turn == expected
+    assert play.game.to_bytes() == copy.to_bytes() and play.mode == flow.MODE_CPU
+    play.show_turn(turn)
+    assert play.turn == expected and play.shown == 0 and play.game.to_bytes() == start
+    assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
     assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
     # The first action shows at once, the next only SHOW_MS later, or at once after A.
     play.tick(1000)
     first = (expected[0], play.said, play.lit_cards()[0])
-    assert play.said and len(play.stack) == len(expected) - 1
+    assert play.said and play.shown == 1
     assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first[1]
     assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
-    second = (play.stack[0], None, -1)
+    second = (play.turn[1], None, -1)
     play.tick(1001 + flow.SHOW_MS - 1)
-    assert len(play.stack) == len(expected) - 2 or play.mode == flow.MODE_ANIM
+    assert play.shown == 2
     second = (second[0], play.said, play.lit_cards()[0])
     shown = yield from _show(play, 2000)
     # Shown to its end: the same game as the CPU's own turn, now the owner's draw.
@@ -706,11 +719,8 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     game.apply_action(engine.DRAW_BASE)
     card = game.observation(0)["hand"][0]
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
-        play.game = engine.Game.from_bytes(game.to_bytes())
-        play.stack = [flow.play_action(card, 0 if not face_up else 1, face_up)]
-        play.showing = True
-        play.shown_at = -1  # (the first action of a show: at once)
-        play.sync()
+        play.state = game.to_bytes()  # where the turn on show begins
+        play.show_turn([engine.play_action(card, 0 if not face_up else 1, face_up)], False)
         play.tick(5000)
         lit = 1 if face_up else 0  # the card where it landed
         assert play.said == caption and play.lit_cards() == (lit, lit)
