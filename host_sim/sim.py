@@ -99,7 +99,7 @@ class Sim:
         self.analog_reads = [0, 0, 0]
         self.nvm_path = nvm_path
         if nvm is None:
-            nvm = bytearray(b"\xff" * fakes.NVM_SIZE)
+            nvm = bytearray(b"\xff" * fakes.nvm_size(board))
             if nvm_path and os.path.exists(nvm_path):
                 with open(nvm_path, "rb") as handle:
                     data = handle.read()
@@ -107,7 +107,8 @@ class Sim:
         self.nvm = nvm
         self.frames = []  # (image, clock ms) for --record
         self.record = record
-        self.display = SimDisplay(on_refresh=self._on_refresh)
+        width, height = fakes.SCREEN_SIZES.get(board, (160, 128))
+        self.display = SimDisplay(width, height, on_refresh=self._on_refresh)
         self.frame_count = 0
         from decktet.rng import Rng
 
@@ -144,10 +145,12 @@ class Sim:
         return (x, y)
 
     def battery_reading(self):
-        """The raw A6 reading: half the battery's voltage on a 3.3 V scale (0 with none)."""
+        """The raw battery pin's reading: half the battery's voltage on a 3.3 V scale (A6);
+        a third on the RP2040 boards (0 with none)."""
         if self.battery is None:
             return 0
-        return min(65535, int(self.battery / 2 / 3.3 * 65536))
+        divider = 3 if fakes.is_rp2040(self.board_id) else 2
+        return min(65535, int(self.battery / divider / 3.3 * 65536))
 
     def screen(self):
         """What a person sees: the display's image at its backlight's brightness."""

@@ -45,7 +45,7 @@ def test_unknown_board_says_so(capsys):
     sim = host_sim.run("A", board="feather_m4")
     out = capsys.readouterr().out
     assert "Unsupported board 'feather_m4'" in out
-    assert "pybadge, edgebadge, pygamer" in out
+    assert "pybadge, edgebadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
     assert sim.display.pushed == []
 
 
@@ -458,7 +458,7 @@ def test_the_command_line_knows_the_boards_the_app_supports():
 
     from host_sim.__main__ import BOARDS
 
-    with open(os.path.join(host_sim.ROOT, "lib", "handheld", "hw.py")) as handle:
+    with open(os.path.join(host_sim.ROOT, "lib", "handheld", "boards.py")) as handle:
         tree = ast.parse(handle.read())
     assigned = [
         ast.literal_eval(node.value)
