@@ -88,6 +88,7 @@ def open_board(buttons: Any) -> Any:
     pins = _PINS[index].split()
     import analogio
 
+    keys: Any = None
     if len(pins) > 1:
         keys = keypad.Keys(
             tuple(getattr(board, name) for name in pins[1:]),
