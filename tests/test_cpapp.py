@@ -33,7 +33,8 @@ def gate(drive, tmp_path, script, *extra):
     path = tmp_path / "short.keys"
     path.write_text(script)
     command = [sys.executable, os.path.join(ROOT, "tools", "cpapp", "run.py")]
-    command += ["--folder", drive, "--script", str(path), "--random", "0", *extra]
+    command += ["--folder", drive, "--script", str(path), "--random", "0", "--boards", "pybadge"]
+    command += list(extra)
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 

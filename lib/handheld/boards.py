@@ -72,9 +72,9 @@ _APP_H = const(128)
 
 def open_board(buttons: Any) -> Any:
     """This board's display, buttons (made by ``buttons(keys, x, y)``:
-    ``handheld.hw.Buttons``), battery pin (an ``analogio.AnalogIn``, or None), nvm geometry
-    (size, erase unit, page, 1 if it keeps a log) and the battery pin's full scale in mV;
-    or, on a board it does not know, the message that names the ones it does."""
+    ``handheld.hw.Buttons``), battery (an ``analogio.AnalogIn`` and its full scale in mV,
+    or None) and nvm geometry (size, erase unit, page, 1 if it keeps a log); or, on a
+    board it does not know, the message that names the ones it does."""
     import board
     import keypad
 
@@ -114,11 +114,11 @@ def open_board(buttons: Any) -> Any:
         else:
             made = buttons(keys)
     pin = getattr(board, pins[0], None)
-    battery = None if pin is None else analogio.AnalogIn(pin)
+    battery = None if pin is None else (analogio.AnalogIn(pin), 3300 * _DIVIDERS[index])
     display = board.DISPLAY
     width, height = _SCREENS[index]
     if width != _APP_W or height != _APP_H:
         from handheld.centred import Centred
 
         display = Centred(display, (width - _APP_W) // 2, (height - _APP_H) // 2)
-    return display, made, battery, _NVM[index], 3300 * _DIVIDERS[index]
+    return display, made, battery, _NVM[index]

@@ -15,7 +15,7 @@ import sys
 import displayio
 from micropython import const
 
-from handheld import hw, registry, ui
+from handheld import registry, ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
@@ -73,10 +73,11 @@ def battery_gauge(app: App, group: Any) -> bool:
     """Add the battery gauge to the right of the main menu's title bar (``group``: the
     menu's), or update the one added last: four bars of charge, hidden while the reading
     is no battery's. True if it changed. The pin reads the voltage through the board's
-    divider, on a 3.3 V scale (``hw.battery_mv``: its full scale)."""
+    divider, on a 3.3 V scale (``app.battery``: the pin and its full scale in mV)."""
     if app.battery is None:
         return False
-    bars = battery_bars(app.battery.value * hw.battery_mv >> 16)
+    pin, scale = app.battery
+    bars = battery_bars(pin.value * scale >> 16)
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
         gauge = displayio.Group(x=_GAUGE_X, y=2)

@@ -20,10 +20,6 @@ try:
 except ImportError:
     pass
 
-# The battery pin's full scale in mV: 3.3 V times the divider in front of it (set by
-# ``open_board``; ``handheld.home`` turns a reading into a gauge).
-battery_mv = 6600
-
 
 class UnsupportedBoard(Exception):
     """The board is not one the handheld knows."""
@@ -70,10 +66,9 @@ class Buttons:
 
 
 def open_board() -> Tuple[Any, Buttons, Any, Any]:
-    """The display, the buttons, the battery pin (or None) and the nvm geometry of this
-    board (``handheld.boards``: the boards as data, loaded for this and forgotten);
-    ``UnsupportedBoard`` if the board is not one of them."""
-    global battery_mv
+    """The display, the buttons, the battery (its pin and the pin's full scale in mV, or
+    None) and the nvm geometry of this board (``handheld.boards``: the boards as data,
+    loaded for this and forgotten); ``UnsupportedBoard`` if the board is not one of them."""
     from handheld import boards
 
     try:
@@ -84,5 +79,4 @@ def open_board() -> Tuple[Any, Buttons, Any, Any]:
         forget_module("handheld.boards")
     if isinstance(found, str):
         raise UnsupportedBoard(found)
-    battery_mv = found[4]
-    return found[0], found[1], found[2], found[3]
+    return found

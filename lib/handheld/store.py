@@ -192,11 +192,6 @@ class Store:
         if memory is None or len(memory) < COPY_B + COPY_ROOM:
             return
         self.memory = memory
-        self._open(memory)
-
-    def _open(self, memory: Any) -> None:
-        """Load the newer valid copy, if any (``handheld.storelog.LogStore``: the newest
-        record of its log)."""
         seq_a = check_copy(memory, COPY_A)
         seq_b = check_copy(memory, COPY_B)
         if seq_b >= 0 and (seq_a < 0 or 0 < (seq_b - seq_a) & 0xFFFF < 0x8000):

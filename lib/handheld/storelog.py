@@ -48,8 +48,13 @@ class LogStore(Store):
     :param memory: the nvm (4 KB on the device), or None: defaults, nothing saved
     """
 
-    def _open(self, memory: Any) -> None:
-        """Load the last whole record of the log; keep where the log ends (``end``)."""
+    def __init__(self, memory: Any = None) -> None:
+        super().__init__(None)
+        self.end = 0  # where the log ends: the next record's offset
+        if memory is None or len(memory) < _RECORD:
+            return
+        self.memory = memory
+        # The last whole record of the log.
         at = 0
         last = -1
         seq = 0
