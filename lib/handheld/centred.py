@@ -18,9 +18,10 @@ except ImportError:
 
 
 class Centred:
-    """``board.DISPLAY`` with the app's root group shown at ``(x, y)``: the app sets
-    ``root_group``, ``brightness`` and ``auto_refresh`` and calls ``refresh`` as on the
-    badges' displays.
+    """``board.DISPLAY`` with the app's root group shown at ``(x, y)``. The app sets
+    ``root_group`` (always followed by a ``refresh`` in the same frame, which puts it in
+    the centred frame), ``brightness`` (passed on at once) and ``auto_refresh`` (already
+    off here), as on the badges' displays. Kept small: it is on the heap all the time.
 
     :param display: the board's display
     :param int x, y: where the app's top-left corner goes
@@ -29,42 +30,24 @@ class Centred:
     def __init__(self, display: Any, x: int, y: int) -> None:
         self.display = display
         self.frame = displayio.Group(x=x, y=y)
-        self.group: Any = None
+        self.root_group: Any = None
+        self.shown: Any = None
+        display.auto_refresh = False
         display.root_group = self.frame
 
-    @property
-    def root_group(self) -> Any:
-        """The app's root group (inside the centred frame)."""
-        return self.group
-
-    @root_group.setter
-    def root_group(self, group: Any) -> None:
-        if group is self.group:
-            return
-        if self.group is not None:
-            self.frame.remove(self.group)
-        self.group = group
-        if group is not None:
-            self.frame.append(group)
-
-    @property
-    def brightness(self) -> float:
-        """The backlight, 0.0-1.0."""
-        return self.display.brightness
-
-    @brightness.setter
-    def brightness(self, value: float) -> None:
+    def _light(self, value: float) -> None:
         self.display.brightness = value
 
-    @property
-    def auto_refresh(self) -> bool:
-        """Whether the display refreshes on its own (the app turns it off)."""
-        return self.display.auto_refresh
-
-    @auto_refresh.setter
-    def auto_refresh(self, value: bool) -> None:
-        self.display.auto_refresh = value
+    # Written by the app, never read: passed on to the display.
+    brightness = property(None, _light)
 
     def refresh(self) -> bool:
-        """Push what changed to the screen."""
+        """Show the app's root group in the frame if it changed, then push what changed."""
+        group = self.root_group
+        if group is not self.shown:
+            frame = self.frame
+            if len(frame):
+                frame.pop()
+            frame.append(group)
+            self.shown = group
         return self.display.refresh()
