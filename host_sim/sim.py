@@ -251,7 +251,8 @@ class Sim:
 
     def summary(self):
         """One line about the refreshes (count, total and per-refresh pixels pushed), the
-        nvm writes (each one a flash erase on the device), the backlight at the end, the
+        nvm writes and the flash erases they cost (each one on the badges; on the RP2040
+        boards only a write that could not be appended to erased flash), the backlight at the end, the
         battery and the speaker's cues (the simulator plays none: it counts them)."""
         pushed = [n for n in self.display.pushed if n]
         counts = {}
@@ -259,7 +260,8 @@ class Sim:
             counts[cue] = counts.get(cue, 0) + 1
         cues = ", ".join("%s %d" % item for item in counts.items()) or "none"
         return (
-            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d,"
+            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d"
+            " (erases %d),"
             " brightness %.2f, battery %s, cues %s"
             % (
                 len(pushed),
@@ -267,6 +269,7 @@ class Sim:
                 min(pushed) if pushed else 0,
                 max(pushed) if pushed else 0,
                 self.display.pushed[-1] if self.display.pushed else 0,
+                self.nvm_device.writes + getattr(self.nvm_device, "programs", 0),
                 self.nvm_device.writes,
                 self.display.brightness,
                 "none (USB)" if self.battery is None else "%.2f V" % self.battery,

@@ -24,9 +24,11 @@ def unbuilt(monkeypatch):
 # -- boot and the main menu ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("board", ["pybadge", "edgebadge", "pygamer"])
+@pytest.mark.parametrize(
+    "board", ["pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"]
+)
 def test_boots_to_main_menu_on_each_board(board):
-    sim = host_sim.run("", board=board)
+    sim = host_sim.run("", board=board, nvm=bytearray(b"\xff" * 4096))
     assert top_name() == "MenuScreen"
     assert app().top().items == [
         "Gongor Whist",
@@ -37,8 +39,60 @@ def test_boots_to_main_menu_on_each_board(board):
         "Settings",
         "About",
     ]
-    assert sim.display.pushed[0] == FULL  # the first refresh draws the whole screen
+    # the first refresh draws the whole screen
+    assert sim.display.pushed[0] == sim.display.width * sim.display.height
     assert sim.display.auto_refresh is False
+
+
+def test_the_rp2040_boards_as_data():
+    # Issue 22: each board's keys in the K_* bits' order, its battery pin, divider, nvm.
+    from handheld import boards
+    from host_sim import fakes
+
+    for board, pins in fakes.KEY_PINS.items():
+        index = boards.BOARDS.index(board)
+        words = boards._PINS[index].split()
+        assert words == [fakes.BATTERY_PINS[board], *pins]
+        assert boards._DIVIDERS[index] == 3 and boards._NVM[index] == (4096, 4096, 256, 1)
+    for index in range(3):
+        assert boards._PINS[index] == "A6" and boards._NVM[index][3] == 0
+    assert boards._SCREENS[boards.BOARDS.index("pimoroni_picosystem")] == (240, 240)
+    # The Sprig's right-hand cluster: L (right) A, K (bottom) B, I (top) START, J SELECT.
+    assert fakes.KEY_PINS["hack_club_sprig"][:4] == ("BUTTON_K", "BUTTON_L", "BUTTON_I", "BUTTON_J")
+    # The PicoSystem: Y is START, X is SELECT.
+    assert fakes.KEY_PINS["pimoroni_picosystem"][2:4] == ("SW_Y", "SW_X")
+
+
+@pytest.mark.parametrize("board", ["hack_club_sprig", "pimoroni_picosystem"])
+def test_each_logical_key_on_the_rp2040_boards(board):
+    # Each run boots afresh: DOWN moves the main menu's cursor, A opens the row, B goes
+    # back, START on a table opens the pause menu, UP goes round the menu to Settings.
+    nvm = bytearray(b"\xff" * 4096)
+    host_sim.run("DOWN", board=board, nvm=nvm)
+    assert app().top().menu.index == 1
+    host_sim.run("A", board=board, nvm=nvm)
+    assert top_name() == "_SetupScreen"
+    host_sim.run("A B", board=board, nvm=nvm)
+    assert top_name() == "MenuScreen"
+    host_sim.run("A A A START", board=board, nvm=nvm)
+    assert top_name() == "PauseMenu"
+    host_sim.run("A A A START B", board=board, nvm=nvm)
+    assert app().top().pausable
+    host_sim.run("UP UP A", board=board, nvm=nvm)
+    assert top_name() == "_SettingsScreen"
+
+
+def test_the_picosystem_shows_the_app_centred_pixel_for_pixel():
+    keys = "A A A RIGHT"
+    badge = host_sim.run(keys, seed=5).display.image.copy()
+    pico = host_sim.run(keys, board="pimoroni_picosystem", seed=5, nvm=bytearray(4096)).display
+    assert (pico.width, pico.height) == (240, 240)
+    from PIL import ImageChops
+
+    assert ImageChops.difference(badge, pico.image.crop((40, 56, 200, 184))).getbbox() is None
+    border = pico.image.copy()
+    border.paste((0, 0, 0), (40, 56, 200, 184))
+    assert border.getbbox() is None  # black around it
 
 
 def test_unknown_board_says_so(capsys):
