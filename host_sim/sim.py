@@ -252,8 +252,9 @@ class Sim:
     def summary(self):
         """One line about the refreshes (count, total and per-refresh pixels pushed), the
         nvm writes and the flash erases they cost (each one on the badges; on the RP2040
-        boards only a write that could not be appended to erased flash), the backlight at the end, the
-        battery and the speaker's cues (the simulator plays none: it counts them)."""
+        boards only a write that could not be appended to erased flash), the backlight at
+        the end, the battery and the speaker's cues (the simulator plays none: it counts
+        them)."""
         pushed = [n for n in self.display.pushed if n]
         counts = {}
         for cue in self.cues:
