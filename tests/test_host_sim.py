@@ -467,6 +467,41 @@ def test_window_mode_with_sdl_dummy_driver(monkeypatch):
 
 
 @pytest.mark.parametrize(
+    "board, down, a, size",
+    [("hack_club_sprig", "s", "l", (640, 512)), ("pimoroni_picosystem", "down", "a", (720, 720))],
+)
+def test_window_key_maps_of_the_rp2040_boards(monkeypatch, board, down, a, size):
+    # The Sprig's own letters (S = DOWN, L = A), the PicoSystem's (arrows, A) in a
+    # 240x240 window at x3.
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from host_sim.window import Window
+
+    class ScriptedWindow(Window):
+        frames = 0
+
+        def pump(self, sim):
+            pygame = self.pygame
+            self.frames += 1
+            steps = {
+                3: (pygame.KEYDOWN, down),
+                5: (pygame.KEYUP, down),
+                7: (pygame.KEYDOWN, a),
+            }
+            if self.frames in steps:
+                kind, name = steps[self.frames]
+                pygame.event.post(pygame.event.Event(kind, key=pygame.key.key_code(name)))
+            elif self.frames == 12:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            super().pump(sim)
+
+    window = ScriptedWindow(board=board)
+    host_sim.Sim(board=board, window=window, nvm=bytearray(b"\xff" * 4096)).run()
+    assert app().top().heading == "Bharg"  # DOWN then A
+    assert window.surface.get_size() == size
+
+
+@pytest.mark.parametrize(
     "arguments",
     [
         ["--keys", "FOO"],
