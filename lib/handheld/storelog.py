@@ -86,8 +86,15 @@ class LogStore(Store):
                 memory[at:end] = record
                 self.end = end
                 return at
-        image = bytearray(b"\xff") * len(memory)
-        image[0 : len(record)] = record
-        memory[0 : len(memory)] = image
+        # The record, then erased bytes to the sector's end (MicroPython has no
+        # ``bytearray * int``; this runs once a sector's worth of saves).
+        size = len(memory)
+        image = bytearray(size)
+        at = len(record)
+        image[0:at] = record
+        while at < size:
+            image[at] = _ERASED
+            at += 1
+        memory[0:size] = image
         self.end = len(record)
         return 0

@@ -20,7 +20,7 @@ class Flash:
     any other erases the sector (``erases``) and programs it whole."""
 
     def __init__(self):
-        self.data = bytearray(b"\xff") * SECTOR
+        self.data = bytearray(b"\xff" * SECTOR)
         self.erases = 0
         self.programs = 0
 
@@ -56,7 +56,7 @@ def test_saves_append_without_an_erase_until_the_sector_is_full():
         assert again.end == saved.end
     # 330 bytes a record: 12 fit in 4 KB; the 13th erases and goes first.
     assert games == 13 and flash.programs == 12 and saved.at == 0
-    assert flash.data[330:] == bytearray(b"\xff") * (SECTOR - 330)
+    assert flash.data[330:] == bytearray(b"\xff" * (SECTOR - 330))
     again = LogStore(flash)
     assert state(again) == state(saved) and again.seq == 13
 
@@ -79,7 +79,7 @@ def test_a_torn_record_loads_the_one_before_and_the_next_save_starts_afresh():
     saved.save_game(0, b"second")
     # The second record cut short: only half of it programmed.
     size = saved.end - end
-    flash.data[end + size // 2 : saved.end] = bytearray(b"\xff") * (size - size // 2)
+    flash.data[end + size // 2 : saved.end] = bytearray(b"\xff" * (size - size // 2))
     again = LogStore(flash)
     assert again.loaded and state(again) == first and again.end == end
     again.save_game(2, b"third")
@@ -89,7 +89,7 @@ def test_a_torn_record_loads_the_one_before_and_the_next_save_starts_afresh():
 
 def test_erased_short_or_garbage_memory_loads_defaults():
     defaults = state(store.Store())
-    for memory in (bytearray(b"\xff") * SECTOR, bytearray(SECTOR), bytearray(10), None):
+    for memory in (bytearray(b"\xff" * SECTOR), bytearray(SECTOR), bytearray(10), None):
         saved = LogStore(memory)
         assert not saved.loaded and state(saved) == defaults
     garbage = bytearray(SECTOR)
@@ -100,7 +100,7 @@ def test_erased_short_or_garbage_memory_loads_defaults():
 
 
 def test_a_record_that_runs_off_the_end_stops_the_walk():
-    memory = bytearray(b"\xff") * 400
+    memory = bytearray(b"\xff" * 400)
     saved = LogStore(memory)
     saved.save_game(0, b"x" * 150)  # 330 bytes
     assert LogStore(memory).loaded
