@@ -62,7 +62,8 @@ cpgate: venv
 # device-time model (tools/cpapp/timing.py: boot, screens, keys, CPU turns, coach, autosave
 # as estimated SAMD51 ms, by wall clock and by counted instructions); then the engines'
 # heap on MicroPython (tests/device/dbench_*.py), the CPUs' decision times and the nvm
-# writes an hour of play costs (tests/test_saves.py).
+# writes an hour of play costs (tests/test_saves.py): flash erases on the SAMD51, and the
+# erases the same saves cost the RP2040 boards' log (handheld.storelog).
 bench: venv node
 	$(PY) tools/cpapp/bench.py
 	$(PY) tools/cpapp/timing.py --clock both

@@ -3,7 +3,9 @@
     .venv/bin/python -m host_sim                      # a window (pygame, x4)
     .venv/bin/python -m host_sim --headless --keys "DOWN DOWN A" --screenshot out.png
 
-Keyboard: arrows, X = A, Z = B, Enter = START, Space = SELECT.
+Keyboard: arrows, X = A, Z = B, Enter = START, Space = SELECT (``--board hack_club_sprig``:
+W A S D, and L = A, K = B, I = START, J = SELECT; ``--board pimoroni_picosystem``: arrows,
+A, B, X = SELECT, Y = START, in a 240x240 window).
 
 Key scripts (``--keys``, and ``run(keys=...)`` in tests) are words separated by spaces:
 ``A``, ``B``, ``START``, ``SELECT``, ``UP``, ``DOWN``, ``LEFT``, ``RIGHT`` tap a key;

@@ -5,12 +5,12 @@ import os
 import sys
 
 from host_sim import ROOT
-from host_sim.fakes import NVM_SIZE
+from host_sim.fakes import nvm_size
 from host_sim.sim import Sim, parse_script
 
-# The boards handheld.hw supports (not imported here: it binds the board modules, which
+# The boards handheld.boards supports (not imported here: it binds the board modules, which
 # the simulator fakes only once a run starts).
-BOARDS = ("pybadge", "edgebadge", "pygamer")
+BOARDS = ("pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
 
 
 def _folder_of(path):
@@ -40,11 +40,12 @@ def check_arguments(args, nvm_path):
         return "--nvm %s is a folder: give a file" % nvm_path
     if args.nvm is not None and not os.path.isdir(_folder_of(nvm_path)):
         return "--nvm %s: folder %s does not exist" % (nvm_path, _folder_of(nvm_path))
-    if os.path.exists(nvm_path) and os.path.getsize(nvm_path) > NVM_SIZE:
+    size = nvm_size(args.board)
+    if os.path.exists(nvm_path) and os.path.getsize(nvm_path) > size:
         return "--nvm %s holds %d bytes: the device's nvm has %d" % (
             nvm_path,
             os.path.getsize(nvm_path),
-            NVM_SIZE,
+            size,
         )
     return None
 
@@ -57,7 +58,7 @@ def main(argv=None):
     parser.add_argument("--screenshot", help="write the final screen as PNG")
     parser.add_argument("--scale", type=int, default=1, help="screenshot scale factor")
     parser.add_argument("--record", help="write every refreshed frame as an animated GIF")
-    parser.add_argument("--board", default="pybadge", help="pybadge, edgebadge or pygamer")
+    parser.add_argument("--board", default="pybadge", help=", ".join(BOARDS))
     parser.add_argument("--seed", type=int, default=1, help="seed of the game-seed source")
     parser.add_argument(
         "--battery", type=float, default=None, help="battery voltage, e.g. 3.7 (default: USB)"
@@ -66,7 +67,9 @@ def main(argv=None):
         "--nvm", default=None, help="file backing microcontroller.nvm (default: build/sim-nvm.bin)"
     )
     args = parser.parse_args(argv)
-    nvm_path = args.nvm or os.path.join(ROOT, "build", "sim-nvm.bin")
+    # One default nvm file per kind of nvm: the badges' 8 KB, the RP2040 boards' 4 KB.
+    default = "sim-nvm.bin" if nvm_size(args.board) == 8192 else "sim-nvm-rp2040.bin"
+    nvm_path = args.nvm or os.path.join(ROOT, "build", default)
     problem = check_arguments(args, nvm_path)
     if problem:
         print("host_sim: %s" % problem, file=sys.stderr)
@@ -77,7 +80,7 @@ def main(argv=None):
         from host_sim.window import NoDisplay, Window
 
         try:
-            window = Window()
+            window = Window(board=args.board)
         except NoDisplay as error:
             print(
                 "host_sim: cannot open a window (%s). Use the headless mode, e.g.\n"

@@ -1,9 +1,10 @@
 """Host stand-ins for the device modules that have no host equivalent.
 
 ``board`` (display, button pins, ``board_id``), ``keypad``, ``analogio`` (the PyGamer's
-joystick), ``audioio``, ``audiocore`` and ``digitalio`` (the speaker: silent, the
-simulator logs the cues instead), ``microcontroller.nvm`` (``Nvm``: a bytearray, optionally
-kept in a file, written as the PyBadge's flash is, and cut short on demand) and
+joystick, the battery), ``audioio``, ``audiocore`` and ``digitalio`` (the speaker: silent,
+the simulator logs the cues instead), ``microcontroller.nvm`` (``Nvm``: a bytearray,
+optionally kept in a file, written as the PyBadge's flash is, and cut short on demand;
+``RpNvm``: as the RP2040 boards' is) and
 ``supervisor.ticks_ms`` (the simulator's clock). Everything else (displayio, fonts,
 labels, ``micropython.const``) is the real library from the venv.
 """
@@ -103,6 +104,73 @@ class Nvm:
             raise PowerCut("nvm write cut after its last byte")
 
 
+RP_NVM_SIZE = 4096  # the RP2040's nvm: one flash sector (CIRCUITPY_INTERNAL_NVM_SIZE)
+RP_SECTOR = 4096  # its erase unit
+RP_PAGE = 256  # its program page
+
+
+class RpNvm(Nvm):
+    """``microcontroller.nvm`` as the RP2040 boards have it (the raspberrypi port's
+    ``common-hal/nvm/ByteArray.c``): 4 KB, one flash sector. An assignment whose target
+    bytes all read 0xFF is only programmed, 256-byte page by page, lowest address first
+    (the rest of each page is programmed with what it holds: unchanged); any other
+    assignment erases the sector (one erase cycle: ``writes``) and programs it whole,
+    page by page from the lowest address, with interrupts off. ``cut_after`` counts the
+    bytes programmed, as ``Nvm``'s does (0: just after the erase, or before a program-only
+    write's first byte); ``programs``: the assignments that were only programmed.
+
+    :param data: the bytearray (a fresh erased one of ``RP_NVM_SIZE`` if None)
+    """
+
+    def __init__(self, data=None):
+        super().__init__(bytearray(b"\xff" * RP_NVM_SIZE) if data is None else data)
+        self.programs = 0
+
+    def __setitem__(self, index, value):
+        size = len(self.data)
+        if isinstance(index, slice):
+            if index.step not in (None, 1):
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            start, stop, _ = index.indices(size)
+            value = bytes(value)
+            if len(value) != max(0, stop - start):
+                raise ValueError("Slice and value different lengths.")
+        else:
+            if not 0 <= value <= 255:
+                raise ValueError("Array values should be single bytes.")
+            start = index % size
+            stop = start + 1
+            value = bytes((value,))
+        if stop <= start:
+            return
+        if all(byte == 0xFF for byte in self.data[start:stop]):
+            self.programs += 1
+            self._program(start, value)
+            return
+        image = bytearray(self.data)
+        image[start:stop] = value
+        self.writes += 1
+        self.data[:] = b"\xff" * size
+        self._program(0, image)
+
+    def _program(self, start, value):
+        """Program ``value`` at ``start``, byte by byte as far as ``cut_after`` allows."""
+        count = len(value)
+        if self.cut_after is not None and self.cut_after < count:
+            count = self.cut_after
+            self.data[start : start + count] = value[:count]
+            self.programmed += count
+            self.cut_after = None
+            raise PowerCut("nvm write cut %d bytes into its programming" % count)
+        self.data[start : start + count] = value
+        self.programmed += count
+        if self.cut_after is not None:
+            self.cut_after -= count
+            if self.cut_after == 0:
+                self.cut_after = None
+                raise PowerCut("nvm write cut after its last byte")
+
+
 class Pin:
     """A named pin."""
 
@@ -167,9 +235,25 @@ class ShiftRegisterKeys:
         CURRENT.keypads.append(self)
 
 
+class Keys:
+    """keypad.Keys: checks it is wired to the board's button pins (in the K_* bits' order,
+    so a key number is the logical button's, as on ShiftRegisterKeys), read low with
+    pull-ups as the RP2040 boards' buttons are."""
+
+    def __init__(self, pins, *, value_when_pressed, pull=False, **_):
+        board = sys.modules["board"]
+        if tuple(pins) != tuple(getattr(board, name) for name in KEY_PINS[board.board_id]):
+            raise ValueError("Keys not on the board's button pins, in the K_* order")
+        if value_when_pressed is not False or pull is not True:
+            raise ValueError("the buttons short to ground: read low, with pull-ups")
+        self.key_count = len(pins)
+        self.events = EventQueue()
+        CURRENT.keypads.append(self)
+
+
 class AnalogIn:
     """analogio.AnalogIn for the joystick axes and the battery pin (A6: half the battery's
-    voltage on a 3.3 V scale), read from the simulator."""
+    voltage on a 3.3 V scale; the RP2040 boards' a third), read from the simulator."""
 
     def __init__(self, pin):
         board = sys.modules["board"]
@@ -177,7 +261,7 @@ class AnalogIn:
             self.axis = 0
         elif pin is getattr(board, "JOYSTICK_Y", None):
             self.axis = 1
-        elif pin is getattr(board, "A6", None):
+        elif pin is getattr(board, BATTERY_PINS.get(board.board_id, "A6"), None):
             self.axis = 2
         else:
             raise ValueError("no analog input on %r" % pin)
@@ -233,14 +317,55 @@ def _module(name, **attrs):
     return module
 
 
+# The RP2040 boards' button pins (``pins.c`` in adafruit/circuitpython), in the order of
+# the K_* bits (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT) as handheld.boards maps them,
+# their battery pins, and their screens.
+KEY_PINS = {
+    "hack_club_sprig": (
+        "BUTTON_K",
+        "BUTTON_L",
+        "BUTTON_I",
+        "BUTTON_J",
+        "BUTTON_D",
+        "BUTTON_S",
+        "BUTTON_W",
+        "BUTTON_A",
+    ),
+    "pimoroni_picosystem": (
+        "SW_B",
+        "SW_A",
+        "SW_Y",
+        "SW_X",
+        "SW_RIGHT",
+        "SW_DOWN",
+        "SW_UP",
+        "SW_LEFT",
+    ),
+}
+BATTERY_PINS = {"hack_club_sprig": "VOLTAGE_MONITOR", "pimoroni_picosystem": "BAT_SENSE"}
+SCREEN_SIZES = {"pimoroni_picosystem": (240, 240)}
+
+
+def nvm_size(board_id):
+    """The nvm's size on a board: 4 KB on the RP2040 boards, 8 KB on the badges."""
+    return RP_NVM_SIZE if is_rp2040(board_id) else NVM_SIZE
+
+
+def is_rp2040(board_id):
+    """True for the RP2040 boards (their nvm is ``RpNvm``)."""
+    return board_id in KEY_PINS
+
+
 def make_board(board_id, display):
-    """A ``board`` module for one of the badges (or an unknown id, to test the message)."""
-    pins = {}
-    for name in ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "A6", "SPEAKER", "SPEAKER_ENABLE"):
-        pins[name] = Pin(name)
-    if board_id == "pygamer":
-        pins["JOYSTICK_X"] = Pin("JOYSTICK_X")
-        pins["JOYSTICK_Y"] = Pin("JOYSTICK_Y")
+    """A ``board`` module for one of the five boards (or an unknown id, to test the
+    message): the pins handheld.boards reads, the display."""
+    if is_rp2040(board_id):
+        names = KEY_PINS[board_id] + (BATTERY_PINS[board_id],)
+    else:
+        names = ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "A6", "SPEAKER", "SPEAKER_ENABLE")
+        if board_id == "pygamer":
+            names += ("JOYSTICK_X", "JOYSTICK_Y")
+    pins = {name: Pin(name) for name in names}
     return _module("board", board_id=board_id, DISPLAY=display, **pins)
 
 
@@ -263,7 +388,11 @@ def install(sim, board_id):
     hidden = {name: sys.modules.get(name) for name in FAKED}
     sys.modules["board"] = make_board(board_id, sim.display)
     sys.modules["keypad"] = _module(
-        "keypad", Event=Event, EventQueue=EventQueue, ShiftRegisterKeys=ShiftRegisterKeys
+        "keypad",
+        Event=Event,
+        EventQueue=EventQueue,
+        ShiftRegisterKeys=ShiftRegisterKeys,
+        Keys=Keys,
     )
     sys.modules["analogio"] = _module("analogio", AnalogIn=AnalogIn)
     sys.modules["audioio"] = _module("audioio", AudioOut=AudioOut)
@@ -271,7 +400,8 @@ def install(sim, board_id):
     sys.modules["digitalio"] = _module("digitalio", DigitalInOut=DigitalInOut)
     # The run's nvm: the Sim's own Nvm, or one over its bytearray (kept as sim.nvm, so the
     # caller sees every byte written); its write count is the run's erase cycles.
-    nvm = sim.nvm if isinstance(sim.nvm, Nvm) else Nvm(sim.nvm)
+    kind = RpNvm if is_rp2040(board_id) else Nvm
+    nvm = sim.nvm if isinstance(sim.nvm, Nvm) else kind(sim.nvm)
     sim.nvm_device = nvm
     sys.modules["microcontroller"] = _module("microcontroller", nvm=nvm)
     sys.modules["supervisor"] = _module("supervisor", ticks_ms=sim.ticks_ms)

@@ -99,7 +99,7 @@ class Sim:
         self.analog_reads = [0, 0, 0]
         self.nvm_path = nvm_path
         if nvm is None:
-            nvm = bytearray(b"\xff" * fakes.NVM_SIZE)
+            nvm = bytearray(b"\xff" * fakes.nvm_size(board))
             if nvm_path and os.path.exists(nvm_path):
                 with open(nvm_path, "rb") as handle:
                     data = handle.read()
@@ -107,7 +107,8 @@ class Sim:
         self.nvm = nvm
         self.frames = []  # (image, clock ms) for --record
         self.record = record
-        self.display = SimDisplay(on_refresh=self._on_refresh)
+        width, height = fakes.SCREEN_SIZES.get(board, (160, 128))
+        self.display = SimDisplay(width, height, on_refresh=self._on_refresh)
         self.frame_count = 0
         from decktet.rng import Rng
 
@@ -144,10 +145,12 @@ class Sim:
         return (x, y)
 
     def battery_reading(self):
-        """The raw A6 reading: half the battery's voltage on a 3.3 V scale (0 with none)."""
+        """The raw battery pin's reading: half the battery's voltage on a 3.3 V scale (A6);
+        a third on the RP2040 boards (0 with none)."""
         if self.battery is None:
             return 0
-        return min(65535, int(self.battery / 2 / 3.3 * 65536))
+        divider = 3 if fakes.is_rp2040(self.board_id) else 2
+        return min(65535, int(self.battery / divider / 3.3 * 65536))
 
     def screen(self):
         """What a person sees: the display's image at its backlight's brightness."""
@@ -248,15 +251,18 @@ class Sim:
 
     def summary(self):
         """One line about the refreshes (count, total and per-refresh pixels pushed), the
-        nvm writes (each one a flash erase on the device), the backlight at the end, the
-        battery and the speaker's cues (the simulator plays none: it counts them)."""
+        nvm writes and the flash erases they cost (each one on the badges; on the RP2040
+        boards only a write that could not be appended to erased flash), the backlight at
+        the end, the battery and the speaker's cues (the simulator plays none: it counts
+        them)."""
         pushed = [n for n in self.display.pushed if n]
         counts = {}
         for cue in self.cues:
             counts[cue] = counts.get(cue, 0) + 1
         cues = ", ".join("%s %d" % item for item in counts.items()) or "none"
         return (
-            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d,"
+            "refreshes %d, pixels pushed %d (per refresh: min %d, max %d, last %d), nvm writes %d"
+            " (erases %d),"
             " brightness %.2f, battery %s, cues %s"
             % (
                 len(pushed),
@@ -264,6 +270,7 @@ class Sim:
                 min(pushed) if pushed else 0,
                 max(pushed) if pushed else 0,
                 self.display.pushed[-1] if self.display.pushed else 0,
+                self.nvm_device.writes + getattr(self.nvm_device, "programs", 0),
                 self.nvm_device.writes,
                 self.display.brightness,
                 "none (USB)" if self.battery is None else "%.2f V" % self.battery,

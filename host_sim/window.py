@@ -1,10 +1,48 @@
-"""The interactive window (pygame): shows the display x4 and turns keys into buttons."""
+"""The interactive window (pygame): shows the display x4 (x3 on the PicoSystem) and turns
+keys into buttons (each board's own key map: ``KEYMAPS``)."""
 
 import os
 
+from host_sim.fakes import SCREEN_SIZES
 from host_sim.sim import SimDone
 
-SCALE = 4
+SCALE = 4  # 3 for the PicoSystem's 240x240
+# The host keys of each board's buttons (pygame key names -> logical button). The badges:
+# arrows, X = A, Z = B, Enter = START, Space = SELECT. The Sprig: its own letters, W A S D
+# and I J K L (L = A, K = B, I = START, J = SELECT, as handheld.boards maps them). The
+# PicoSystem: arrows and its own letters A, B, X (SELECT), Y (START).
+KEYMAPS = {
+    None: (
+        ("up", "UP"),
+        ("down", "DOWN"),
+        ("left", "LEFT"),
+        ("right", "RIGHT"),
+        ("x", "A"),
+        ("z", "B"),
+        ("return", "START"),
+        ("space", "SELECT"),
+    ),
+    "hack_club_sprig": (
+        ("w", "UP"),
+        ("s", "DOWN"),
+        ("a", "LEFT"),
+        ("d", "RIGHT"),
+        ("l", "A"),
+        ("k", "B"),
+        ("i", "START"),
+        ("j", "SELECT"),
+    ),
+    "pimoroni_picosystem": (
+        ("up", "UP"),
+        ("down", "DOWN"),
+        ("left", "LEFT"),
+        ("right", "RIGHT"),
+        ("a", "A"),
+        ("b", "B"),
+        ("y", "START"),
+        ("x", "SELECT"),
+    ),
+}
 
 
 class NoDisplay(Exception):
@@ -14,7 +52,7 @@ class NoDisplay(Exception):
 class Window:
     """A pygame window showing the simulated display."""
 
-    def __init__(self, title="Decktet Handheld"):
+    def __init__(self, title="Decktet Handheld", board="pybadge"):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         if (
             not os.environ.get("DISPLAY")
@@ -27,20 +65,15 @@ class Window:
 
         try:
             pygame.display.init()
-            self.surface = pygame.display.set_mode((160 * SCALE, 128 * SCALE))
+            width, height = SCREEN_SIZES.get(board, (160, 128))
+            scale = SCALE if width <= 160 else 3
+            self.surface = pygame.display.set_mode((width * scale, height * scale))
         except pygame.error as error:
             raise NoDisplay(str(error)) from error
         pygame.display.set_caption(title)
         self.pygame = pygame
         self.keymap = {
-            pygame.K_UP: "UP",
-            pygame.K_DOWN: "DOWN",
-            pygame.K_LEFT: "LEFT",
-            pygame.K_RIGHT: "RIGHT",
-            pygame.K_x: "A",
-            pygame.K_z: "B",
-            pygame.K_RETURN: "START",
-            pygame.K_SPACE: "SELECT",
+            pygame.key.key_code(key): name for key, name in KEYMAPS.get(board, KEYMAPS[None])
         }
 
     def pump(self, sim):

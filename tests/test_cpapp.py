@@ -33,7 +33,10 @@ def gate(drive, tmp_path, script, *extra):
     path = tmp_path / "short.keys"
     path.write_text(script)
     command = [sys.executable, os.path.join(ROOT, "tools", "cpapp", "run.py")]
-    command += ["--folder", drive, "--script", str(path), "--random", "0", *extra]
+    command += ["--folder", drive, "--script", str(path), "--random", "0"]
+    if "--boards" not in extra:
+        command += ["--boards", "pybadge"]
+    command += list(extra)
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
@@ -41,6 +44,15 @@ def test_short_session_meets_the_budgets(drive, tmp_path):
     result = gate(drive, tmp_path, QUIT_SCRIPT)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "whist peak:" in result.stdout and "whole-app gate: ok" in result.stdout
+
+
+def test_the_rp2040_boards_run_on_their_stand_ins(drive, tmp_path):
+    # Issue 22: the Sprig's keys and pins, the PicoSystem's 240x240, the RP2040's nvm.
+    result = gate(drive, tmp_path, QUIT_SCRIPT, "--boards", "hack_club_sprig,pimoroni_picosystem")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "on the hack_club_sprig's stand-ins" in result.stdout
+    assert "on the pimoroni_picosystem's stand-ins" in result.stdout
+    assert result.stdout.count("whist peak:") == 2
 
 
 def test_heap_gate_fails_over_budget(drive, tmp_path):

@@ -24,9 +24,11 @@ def unbuilt(monkeypatch):
 # -- boot and the main menu ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("board", ["pybadge", "edgebadge", "pygamer"])
+@pytest.mark.parametrize(
+    "board", ["pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"]
+)
 def test_boots_to_main_menu_on_each_board(board):
-    sim = host_sim.run("", board=board)
+    sim = host_sim.run("", board=board, nvm=bytearray(b"\xff" * 4096))
     assert top_name() == "MenuScreen"
     assert app().top().items == [
         "Gongor Whist",
@@ -37,15 +39,67 @@ def test_boots_to_main_menu_on_each_board(board):
         "Settings",
         "About",
     ]
-    assert sim.display.pushed[0] == FULL  # the first refresh draws the whole screen
+    # the first refresh draws the whole screen
+    assert sim.display.pushed[0] == sim.display.width * sim.display.height
     assert sim.display.auto_refresh is False
+
+
+def test_the_rp2040_boards_as_data():
+    # Issue 22: each board's keys in the K_* bits' order, its battery pin, divider, nvm.
+    from handheld import boards
+    from host_sim import fakes
+
+    for board, pins in fakes.KEY_PINS.items():
+        index = boards.BOARDS.index(board)
+        words = boards._PINS[index].split()
+        assert words == [fakes.BATTERY_PINS[board], *pins]
+        assert boards._DIVIDERS[index] == 3 and boards._NVM[index] == (4096, 4096, 256, 1)
+    for index in range(3):
+        assert boards._PINS[index] == "A6" and boards._NVM[index][3] == 0
+    assert boards._SCREENS[boards.BOARDS.index("pimoroni_picosystem")] == (240, 240)
+    # The Sprig's right-hand cluster: L (right) A, K (bottom) B, I (top) START, J SELECT.
+    assert fakes.KEY_PINS["hack_club_sprig"][:4] == ("BUTTON_K", "BUTTON_L", "BUTTON_I", "BUTTON_J")
+    # The PicoSystem: Y is START, X is SELECT.
+    assert fakes.KEY_PINS["pimoroni_picosystem"][2:4] == ("SW_Y", "SW_X")
+
+
+@pytest.mark.parametrize("board", ["hack_club_sprig", "pimoroni_picosystem"])
+def test_each_logical_key_on_the_rp2040_boards(board):
+    # Each run boots afresh: DOWN moves the main menu's cursor, A opens the row, B goes
+    # back, START on a table opens the pause menu, UP goes round the menu to Settings.
+    nvm = bytearray(b"\xff" * 4096)
+    host_sim.run("DOWN", board=board, nvm=nvm)
+    assert app().top().menu.index == 1
+    host_sim.run("A", board=board, nvm=nvm)
+    assert top_name() == "_SetupScreen"
+    host_sim.run("A B", board=board, nvm=nvm)
+    assert top_name() == "MenuScreen"
+    host_sim.run("A A A START", board=board, nvm=nvm)
+    assert top_name() == "PauseMenu"
+    host_sim.run("A A A START B", board=board, nvm=nvm)
+    assert app().top().pausable
+    host_sim.run("UP UP A", board=board, nvm=nvm)
+    assert top_name() == "_SettingsScreen"
+
+
+def test_the_picosystem_shows_the_app_centred_pixel_for_pixel():
+    keys = "A A A RIGHT"
+    badge = host_sim.run(keys, seed=5).display.image.copy()
+    pico = host_sim.run(keys, board="pimoroni_picosystem", seed=5, nvm=bytearray(4096)).display
+    assert (pico.width, pico.height) == (240, 240)
+    from PIL import ImageChops
+
+    assert ImageChops.difference(badge, pico.image.crop((40, 56, 200, 184))).getbbox() is None
+    border = pico.image.copy()
+    border.paste((0, 0, 0), (40, 56, 200, 184))
+    assert border.getbbox() is None  # black around it
 
 
 def test_unknown_board_says_so(capsys):
     sim = host_sim.run("A", board="feather_m4")
     out = capsys.readouterr().out
     assert "Unsupported board 'feather_m4'" in out
-    assert "pybadge, edgebadge, pygamer" in out
+    assert "pybadge, edgebadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
     assert sim.display.pushed == []
 
 
@@ -413,6 +467,41 @@ def test_window_mode_with_sdl_dummy_driver(monkeypatch):
 
 
 @pytest.mark.parametrize(
+    "board, down, a, size",
+    [("hack_club_sprig", "s", "l", (640, 512)), ("pimoroni_picosystem", "down", "a", (720, 720))],
+)
+def test_window_key_maps_of_the_rp2040_boards(monkeypatch, board, down, a, size):
+    # The Sprig's own letters (S = DOWN, L = A), the PicoSystem's (arrows, A) in a
+    # 240x240 window at x3.
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from host_sim.window import Window
+
+    class ScriptedWindow(Window):
+        frames = 0
+
+        def pump(self, sim):
+            pygame = self.pygame
+            self.frames += 1
+            steps = {
+                3: (pygame.KEYDOWN, down),
+                5: (pygame.KEYUP, down),
+                7: (pygame.KEYDOWN, a),
+            }
+            if self.frames in steps:
+                kind, name = steps[self.frames]
+                pygame.event.post(pygame.event.Event(kind, key=pygame.key.key_code(name)))
+            elif self.frames == 12:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            super().pump(sim)
+
+    window = ScriptedWindow(board=board)
+    host_sim.Sim(board=board, window=window, nvm=bytearray(b"\xff" * 4096)).run()
+    assert app().top().heading == "Bharg"  # DOWN then A
+    assert window.surface.get_size() == size
+
+
+@pytest.mark.parametrize(
     "arguments",
     [
         ["--keys", "FOO"],
@@ -458,7 +547,7 @@ def test_the_command_line_knows_the_boards_the_app_supports():
 
     from host_sim.__main__ import BOARDS
 
-    with open(os.path.join(host_sim.ROOT, "lib", "handheld", "hw.py")) as handle:
+    with open(os.path.join(host_sim.ROOT, "lib", "handheld", "boards.py")) as handle:
         tree = ast.parse(handle.read())
     assigned = [
         ast.literal_eval(node.value)

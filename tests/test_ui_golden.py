@@ -41,6 +41,23 @@ DEMO_SCREENS = ("demo_table", "pause_menu", "privacy")
 TOY_SCREENS = ("game_over",)
 
 
+# The RP2040 boards (issue 22): the main menu and Gongor Whist's table on each, the
+# PicoSystem's at the app's size in the middle of its 240x240 screen.
+BOARD_SCREENS = {
+    "sprig_main_menu": ("hack_club_sprig", ""),
+    "sprig_whist_table": ("hack_club_sprig", "A A A"),
+    "picosystem_main_menu": ("pimoroni_picosystem", ""),
+    "picosystem_whist_table": ("pimoroni_picosystem", "A A A"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_SCREENS))
+def test_golden_board_screen(name):
+    board, keys = BOARD_SCREENS[name]
+    image = host_sim.run(keys, board=board, seed=3, nvm=bytearray(b"\xff" * 4096)).display.image
+    check_golden(name, image)
+
+
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_golden_screen(name, monkeypatch):
     if name in DEMO_SCREENS:

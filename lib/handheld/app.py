@@ -224,7 +224,8 @@ class App:
         self.mark: Any = None
         self.mark_group: Any = None
         self.mark_saved = False
-        # The analog input that reads the battery, if the board has one, and the speaker's
+        # The analog input that reads the battery and its full scale in mV (3.3 V times the
+        # divider before it), if the board has one, and the speaker's
         # ``handheld.sound.Sound`` if it has one (set by the shell: ``handheld.hw``).
         self.battery: Any = None
         self.sound: Any = None

@@ -72,10 +72,12 @@ def battery_bars(millivolts: int) -> int:
 def battery_gauge(app: App, group: Any) -> bool:
     """Add the battery gauge to the right of the main menu's title bar (``group``: the
     menu's), or update the one added last: four bars of charge, hidden while the reading
-    is no battery's. True if it changed. The pin reads half the voltage on a 3.3 V scale."""
+    is no battery's. True if it changed. The pin reads the voltage through the board's
+    divider, on a 3.3 V scale (``app.battery``: the pin and its full scale in mV)."""
     if app.battery is None:
         return False
-    bars = battery_bars(app.battery.value * 6600 >> 16)
+    pin, scale = app.battery
+    bars = battery_bars(pin.value * scale >> 16)
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
         gauge = displayio.Group(x=_GAUGE_X, y=2)

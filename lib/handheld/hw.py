@@ -3,17 +3,12 @@
 `handheld.hw`
 =============
 
-The board: its display and its buttons, chosen by ``board.board_id``.
-
-- PyBadge, EdgeBadge: eight keys on a shift register (B, A, START, SELECT, RIGHT,
-  DOWN, UP, LEFT).
-- PyGamer: four keys on the shift register (B, A, START, SELECT) and an analog
-  joystick for the directions (``handheld.joystick.Joystick`` adds hysteresis).
+The board: its display, its buttons, its battery pin and its nvm, chosen by
+``board.board_id`` from ``handheld.boards`` (the PyBadge, EdgeBadge and PyGamer, the Hack
+Club Sprig and the Pimoroni PicoSystem).
 
 ``Buttons.poll(now)`` returns the keys that went down as a ``K_*`` mask, with held
 directions repeating; it reuses one ``keypad.Event``, so polling allocates nothing.
-``battery()`` opens the pin that reads the battery's voltage (half of it, through a
-divider).
 """
 
 import keypad
@@ -25,8 +20,6 @@ try:
 except ImportError:
     pass
 
-BOARDS = ("pybadge", "edgebadge", "pygamer")
-
 
 class UnsupportedBoard(Exception):
     """The board is not one the handheld knows."""
@@ -35,7 +28,8 @@ class UnsupportedBoard(Exception):
 class Buttons:
     """Logical buttons from a keypad and, on the PyGamer, a joystick.
 
-    :param keys: a ``keypad.ShiftRegisterKeys`` (or anything with ``events.get_into``)
+    :param keys: a ``keypad.ShiftRegisterKeys`` or ``keypad.Keys`` whose key numbers are
+      the ``K_*`` bits' (or anything with ``events.get_into``)
     :param joystick_x, joystick_y: ``analogio.AnalogIn`` pins, or None
     """
 
@@ -71,44 +65,18 @@ class Buttons:
         return state.update(now)
 
 
-def battery() -> Any:
-    """The analog input that reads half the battery's voltage (``board.A6`` on the
-    PyBadge and PyGamer), or None if the board has no such pin (``handheld.home`` turns
-    it into a gauge)."""
-    import board
+def open_board() -> Tuple[Any, Buttons, Any, Any]:
+    """The display, the buttons, the battery (its pin and the pin's full scale in mV, or
+    None) and the nvm geometry of this board (``handheld.boards``: the boards as data,
+    loaded for this and forgotten); ``UnsupportedBoard`` if the board is not one of them."""
+    from handheld import boards
 
-    pin = getattr(board, "A6", None)
-    if pin is None:
-        return None
-    import analogio
+    try:
+        found = boards.open_board(Buttons)
+    finally:
+        from handheld.app import forget_module
 
-    return analogio.AnalogIn(pin)
-
-
-def open_board() -> Tuple[Any, Buttons]:
-    """The display and the buttons of this board; ``UnsupportedBoard`` if unknown."""
-    import board
-
-    board_id = getattr(board, "board_id", "?")
-    if board_id not in BOARDS:
-        raise UnsupportedBoard(
-            "Unsupported board '%s': Decktet Handheld runs on %s." % (board_id, ", ".join(BOARDS))
-        )
-    key_count = 4 if board_id == "pygamer" else 8
-    keys = keypad.ShiftRegisterKeys(
-        clock=board.BUTTON_CLOCK,
-        data=board.BUTTON_OUT,
-        latch=board.BUTTON_LATCH,
-        key_count=key_count,
-        value_when_pressed=True,
-    )
-    if board_id == "pygamer":
-        import analogio
-
-        # The type stubs describe the PyBadge, which has no joystick pins.
-        joystick_x = analogio.AnalogIn(board.JOYSTICK_X)  # type: ignore[attr-defined]
-        joystick_y = analogio.AnalogIn(board.JOYSTICK_Y)  # type: ignore[attr-defined]
-        buttons = Buttons(keys, joystick_x, joystick_y)
-    else:
-        buttons = Buttons(keys)
-    return board.DISPLAY, buttons
+        forget_module("handheld.boards")
+    if isinstance(found, str):
+        raise UnsupportedBoard(found)
+    return found

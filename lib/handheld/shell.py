@@ -72,7 +72,7 @@ def main() -> None:
     from handheld import hw
 
     try:
-        display, buttons = hw.open_board()
+        display, buttons, battery, nvm = hw.open_board()
     except hw.UnsupportedBoard as error:
         # With no app running, CircuitPython shows this on the board's terminal too.
         print(error)
@@ -93,6 +93,9 @@ def main() -> None:
         Store,
     )
 
+    if nvm[3]:
+        # The RP2040's nvm programs erased bytes without an erase: saves go to a log.
+        from handheld.storelog import LogStore as Store
     # One store: settings, statistics and the game in progress are saved together.
     saved = Store(microcontroller.nvm)
     settings = Settings(saved)
@@ -108,7 +111,7 @@ def main() -> None:
     app.pause_menu = _pause_menu
     app.end_screen = _end_screen
     app.new_mark = save_mark
-    app.battery = hw.battery()
+    app.battery = battery
     app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
     # import it when needed: nothing else holds it, so it is unloaded while a game runs.

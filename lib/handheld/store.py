@@ -238,7 +238,7 @@ class Store:
         record[_LENGTH_AT + 1] = length & 0xFF
         record[_GAME_AT:end] = self.game
         at = self.at
-        if at >= 0 and memory[at + end + 2] == _END_MARK:
+        if at >= 0 and _get16(memory, at + _LENGTH_AT) == length:
             # Unchanged since the newest copy: nothing to write. Compared byte by byte, so
             # no slice of either is allocated (a save may come at a game's heap peak).
             i = _SETTINGS_AT
@@ -253,11 +253,16 @@ class Store:
         record[end] = crc >> 8
         record[end + 1] = crc & 0xFF
         record[end + 2] = _END_MARK
-        target = COPY_B if at == COPY_A else COPY_A
-        memory[target : target + len(record)] = record
+        self.at = self._write(memory, record)
         self.writes += 1
-        self.at = target
         self.seq = seq
+
+    def _write(self, memory: Any, record: Any) -> int:
+        """Write ``record`` in one nvm assignment to the copy that does not hold the newest
+        valid one; returns where it went (``LogStore``: appended to its log)."""
+        target = COPY_B if self.at == COPY_A else COPY_A
+        memory[target : target + len(record)] = record
+        return target
 
     def save_game(self, slot: int, data: Any) -> None:
         """Keep ``data`` (1..GAME_ROOM bytes: the game's own save, e.g. its engine's

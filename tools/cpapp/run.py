@@ -3,13 +3,15 @@ its own C displayio, under the heap a PyBadge gives the app, and held to heap bu
 
 Runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
 game with every set-up choice, each played to its end and back to the main menu, and each
-quit from the pause menu), then seeded random keys from boot (one run per seed). Garbage
+quit from the pause menu), then seeded random keys from boot (one run per seed); then the
+key script once on each other board's stand-ins (the Hack Club Sprig's keys and pins, the
+PicoSystem's 240x240 display, the RP2040's 4 KB nvm written as its port writes it). Garbage
 is collected every frame; the app heap is what the app holds beyond the interpreter, the
 driver and the stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
 MemoryError included), or a scripted game did not reach its end and the main menu.
 
 usage: python tools/cpapp/run.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
-                                [--game-kb KB]
+                                [--game-kb KB] [--boards B,B..]
 """
 
 import argparse
@@ -31,22 +33,45 @@ APP_HEAP = 120 * 1024  # what a PyBadge's gc.mem_free() shows when code.py start
 # strings (qstrs) the games' .mpy files added. CircuitPython never frees a qstr, so those
 # stay after a game is unloaded; they are bounded (a game played again adds none) and held
 # to their own ceiling, so that growth is seen too.
+# The boards: the PyBadge's stand-ins in tools/cpapp/standins, the others' in
+# tools/cpapp/boards/<board> (pins, display size) and boards/rp2040 (the nvm). The RP2040
+# boards have more RAM; the budgets stay, so one bundle serves all five.
+BOARDS = ("pybadge", "hack_club_sprig", "pimoroni_picosystem")
 MENU_KB = 56
 GAME_PEAK_KB = 96
 AFTER_QUIT_KB = 4
 QSTR_GROWTH_KB = 14
 
 
+def standin_path(board):
+    """The stand-ins' folders for a board, first found first: the board's own (its pins
+    and display; the RP2040 boards' nvm), then the PyBadge's (tools/cpapp/standins)."""
+    if board == "pybadge":
+        return (os.path.join(HERE, "standins"),)
+    return (
+        os.path.join(HERE, "boards", board),
+        os.path.join(HERE, "boards", "rp2040"),
+        os.path.join(HERE, "standins"),
+    )
+
+
 def run_driver(
-    folder, program, heap, script, random_count=0, seed=0, probe=False, extra=(), stdin=None
+    folder,
+    program,
+    heap,
+    script,
+    random_count=0,
+    seed=0,
+    probe=False,
+    extra=(),
+    stdin=None,
+    board="pybadge",
 ):
     """Run driver.py on the unpacked bundle; returns its output lines (an ERROR line is
     added for a crash that printed none). ``probe``: only print BASE; ``extra``: more driver
-    arguments (``nvm``: soak mode, reading ``stdin``, bytes)."""
+    arguments (``nvm``: soak mode, reading ``stdin``, bytes); ``board``: whose stand-ins."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(
-        (os.path.join(HERE, "standins"), os.path.join(folder, "lib"), folder)
-    )
+    env["MICROPYPATH"] = ":".join(standin_path(board) + (os.path.join(folder, "lib"), folder))
     command = [program, "-X", "heapsize=%d" % heap, os.path.join(HERE, "driver.py"), script]
     if probe:
         command.append("probe")
@@ -171,6 +196,12 @@ def main(argv=None):
     parser.add_argument("--folder", help="an unpacked bundle to run instead of building one")
     parser.add_argument("--script", default=SCRIPT, help="the key script (default: app.keys)")
     parser.add_argument("--game-kb", type=int, default=GAME_PEAK_KB, help="game peak budget")
+    parser.add_argument(
+        "--boards",
+        default=",".join(BOARDS),
+        help="boards to run on (the PyBadge: the script and the random keys; the others: the"
+        " script, on their stand-ins in tools/cpapp/boards)",
+    )
     args = parser.parse_args(argv)
     try:
         program = cptools.program("circuitpython-unix32-displayio")
@@ -183,15 +214,24 @@ def main(argv=None):
         with open(empty, "w") as handle:
             handle.write("SEEDS\n")
         problems = []
-        runs = [(args.script, 0, 0, "key script %s" % args.script)]
-        if args.random:
-            for seed in args.seeds.split(","):
-                title = "%d random keys, seed %s" % (args.random, seed)
-                runs.append((empty, args.random, int(seed), title))
-        for script, count, seed, title in runs:
+        runs = []
+        boards = args.boards.split(",")
+        for board in boards:
+            if board not in BOARDS:
+                print("whole-app gate: unknown board %r: use %s" % (board, ", ".join(BOARDS)))
+                return 1
+            title = "key script %s" % args.script
+            runs.append((args.script, 0, 0, title, board))
+            if args.random and board == "pybadge":
+                for seed in args.seeds.split(","):
+                    title = "%d random keys, seed %s" % (args.random, seed)
+                    runs.append((empty, args.random, int(seed), title, board))
+        for script, count, seed, title, board in runs:
+            if board != "pybadge":
+                title += ", on the %s's stand-ins" % board
             # What the interpreter, driver (with its script) and stand-ins hold: the app
             # gets APP_HEAP on top.
-            probe = run_driver(folder, program, 4 * APP_HEAP, script, probe=True)
+            probe = run_driver(folder, program, 4 * APP_HEAP, script, probe=True, board=board)
             base = [int(line.split()[1]) for line in probe if line.startswith("BASE")]
             if not base:
                 print("whole-app gate: the driver did not start: %s" % " ".join(probe)[-400:])
@@ -201,7 +241,7 @@ def main(argv=None):
                 "CircuitPython %s, heap %d = app %d + interpreter/driver/stand-ins %d"
                 % (os.path.basename(program), heap, APP_HEAP, base[0])
             )
-            lines = run_driver(folder, program, heap, script, count, seed)
+            lines = run_driver(folder, program, heap, script, count, seed, board=board)
             problems += report(title, *parse(lines), game_kb=args.game_kb)
     for problem in problems:
         print("BUDGET/RUN FAILURE: %s" % problem)

@@ -30,3 +30,11 @@ class ShiftRegisterKeys:
     def __init__(self, **kwargs):
         self.key_count = kwargs["key_count"]
         self.events = _Events()
+
+
+class Keys:
+    """keypad.Keys (the RP2040 boards' buttons, one pin each) over the queue."""
+
+    def __init__(self, pins, **kwargs):
+        self.key_count = len(pins)
+        self.events = _Events()
