@@ -92,9 +92,7 @@ class PauseMenu(MenuScreen):
         else:
             played = app.saved_once or (app.play is not None and app.play.changes())
             text = _QUIT_TEXT if played else _QUIT_UNPLAYED
-            confirm = ConfirmScreen("Quit this game?", text, App.home)
-            confirm.leaves = True
-            app.push(confirm)
+            app.push(ConfirmScreen("Quit this game?", text, App.home))
 
     def closed(self, app: App) -> None:
         """Closed: this module goes (``handheld.pause``)."""

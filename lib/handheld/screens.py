@@ -128,12 +128,7 @@ class MessageScreen(Screen):
     """A title and wrapped text; A or B closes it (scrolls first if it is long).
 
     :param then: ``then(app)`` called after it closes
-
-    Set ``leaves`` on one whose ``then`` closes it with the screens below (``App.home``):
-    the screen below is then not built again first.
     """
-
-    leaves = False
 
     def __init__(self, title: str, text: str, then: Optional[Callable[[App], None]] = None) -> None:
         super().__init__()
@@ -160,10 +155,6 @@ class MessageScreen(Screen):
             self.page.scroll_to(self.page.top + 1)
         elif key == K_A or key == K_B:
             then = self.then
-            if self.leaves and then is not None:
-                # ``then`` closes this screen too: the one below is not built again first.
-                then(app)
-                return
             app.pop()
             if then is not None:
                 then(app)
