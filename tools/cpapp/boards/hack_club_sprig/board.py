@@ -3,6 +3,8 @@
 BUTTON_I/J/K/L, VOLTAGE_MONITOR), no speaker the app drives, and a 160x128 display that
 only keeps its root group."""
 
+from standin_display import Display
+
 board_id = "hack_club_sprig"
 BUTTON_W = "BUTTON_W"
 BUTTON_A = "BUTTON_A"
@@ -14,22 +16,4 @@ BUTTON_K = "BUTTON_K"
 BUTTON_L = "BUTTON_L"
 VOLTAGE_MONITOR = "VOLTAGE_MONITOR"
 
-
-class _Display:
-    """Keeps ``root_group`` and counts refreshes."""
-
-    def __init__(self):
-        self.root_group = None
-        self.auto_refresh = True
-        self.brightness = 1.0
-        self.refreshes = 0
-        self.width = 160
-        self.height = 128
-
-    def refresh(self, *args, **kwargs):
-        """Nothing to draw here; the run counts the call."""
-        self.refreshes += 1
-        return True
-
-
-DISPLAY = _Display()
+DISPLAY = Display()
