@@ -564,8 +564,17 @@ def test_cards_primer_from_the_menu_and_from_a_rules_page():
     screen = app().top()
     assert top_name() == "PrimerScreen"
     texts = [layer.text for layer in screen.group if hasattr(layer, "text")]
-    for word in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"):
-        assert word in texts
+    # Each suit: its icon (the fonts' character for it) and name, in the cards' colour for
+    # the suit (tools/make_sprites.py draws the cards' icons in those); no card sheet.
+    from tools import make_sprites
+
+    for suit, word in enumerate(("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")):
+        text = chr(127 + suit) + " " + word
+        assert text in texts
+        layer = [layer for layer in screen.group if getattr(layer, "text", "") == text][0]
+        red, green, blue = make_sprites.PALETTE[4 + suit]
+        assert layer.color == red << 16 | green << 8 | blue
+    assert "cardview" not in vars(sys.modules["handheld.primer"])
     assert any("P Pawn, T Court" in text for text in texts)
     assert all(len(text) <= 31 for text in texts)
     host_sim.run("DOWN DOWN DOWN A A")

@@ -101,53 +101,23 @@ _RANKS = bytes(
     + (10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 12, 12, 12, 12, 0)
 )
 
+# Every card's name, one after another in card-code order: one string to load, not 45.
 _NAMES = (
-    "Ace of Moons",
-    "Ace of Suns",
-    "Ace of Waves",
-    "Ace of Leaves",
-    "Ace of Wyrms",
-    "Ace of Knots",
-    "Author",
-    "Desert",
-    "Origin",
-    "Journey",
-    "Painter",
-    "Savage",
-    "Mountain",
-    "Sailor",
-    "Battle",
-    "Forest",
-    "Discovery",
-    "Soldier",
-    "Lunatic",
-    "Penitent",
-    "Market",
-    "Chance Meeting",
-    "Castle",
-    "Cave",
-    "Diplomat",
-    "Mill",
-    "Betrayal",
-    "Pact",
-    "Darkness",
-    "Merchant",
-    "Huntress",
-    "Bard",
-    "Sea",
-    "End",
-    "Calamity",
-    "Windfall",
-    "Harvest",
-    "Watchman",
-    "Light Keeper",
-    "Borderland",
-    "Consul",
-    "Rite",
-    "Island",
-    "Window",
-    "Excuse",
+    "Ace of MoonsAce of SunsAce of WavesAce of LeavesAce of WyrmsAce of KnotsAuthor"
+    "DesertOriginJourneyPainterSavageMountainSailorBattleForestDiscoverySoldier"
+    "LunaticPenitentMarketChance MeetingCastleCaveDiplomatMillBetrayalPactDarkness"
+    "MerchantHuntressBardSeaEndCalamityWindfallHarvestWatchmanLight KeeperBorderland"
+    "ConsulRiteIslandWindowExcuse"
 )
+# Where each name starts in _NAMES, less 4 per card code so that it fits a byte: card c's
+# name is _NAMES[_NAME_AT[c] + 4 * c : _NAME_AT[c + 1] + 4 * c + 4].
+# fmt: off
+_NAME_AT = bytes((
+    0, 8, 15, 23, 32, 40, 48, 50, 52, 54, 57, 60, 62, 66, 68, 70, 72, 77, 80, 83, 87, 89,
+    99, 101, 101, 105, 105, 109, 109, 113, 117, 121, 121, 120, 119, 123, 127, 130, 134,
+    142, 148, 150, 150, 152, 154, 156
+))
+# fmt: on
 
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
 # One letter per suit, for logs and the ASCII renderer.
@@ -186,7 +156,8 @@ def is_crown(card: int) -> bool:
 
 def name(card: int) -> str:
     """The card's full name, e.g. ``"Castle"`` or ``"Ace of Moons"``."""
-    return _NAMES[card]
+    at = 4 * card
+    return _NAMES[_NAME_AT[card] + at : _NAME_AT[card + 1] + at + 4]
 
 
 def rank_glyph(card: int) -> str:
@@ -210,7 +181,7 @@ def label(card: int) -> str:
 def display_name(card: int) -> str:
     """How a screen names a card: its label (rank, suit icons) and its name, e.g.
     ``"7"`` + icons + ``" Castle"``, so a newcomer can tell it from the pictures."""
-    return label(card) + " " + _NAMES[card]
+    return label(card) + " " + name(card)
 
 
 def suit_count(mask: int) -> int:

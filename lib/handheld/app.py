@@ -234,7 +234,7 @@ class App:
         # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
         # imports no screens.
         self.pause_menu: Any = None
-        # What ``game_over`` opens (``handheld.pause.GameOverScreen``, set by the shell).
+        # What ``game_over`` opens (``handheld.over.GameOverScreen``, set by the shell).
         self.end_screen: Any = None
         # The running game's screens module and set-up choices, for "Play again".
         self.game_screens: Any = None

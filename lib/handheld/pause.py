@@ -4,22 +4,20 @@
 ================
 
 - ``PauseMenu()``: what START opens over a play screen.
-- ``GameOverScreen(title, text)``: a game's result; A plays again, B goes home.
 
-Loaded when one opens (the shell's ``App.pause_menu`` and ``App.end_screen``) and
-dropped when it closes: a game's heap does not carry them while it is played.
+Loaded when it opens (the shell's ``App.pause_menu``) and dropped when it closes: a
+game's heap does not carry it while the game is played.
 """
 
 from handheld import ui
 from handheld.app import App, forget_module
-from handheld.keys import K_A, K_B, K_START
+from handheld.keys import K_START
 from handheld.screens import (
     HINT_Y,
     NOT_SAVED,
     SAVED,
     ConfirmScreen,
     MenuScreen,
-    MessageScreen,
     Selected,
 )
 
@@ -102,25 +100,5 @@ class PauseMenu(MenuScreen):
         """START resumes too."""
         if key == K_START:
             app.pop()
-        else:
-            super().key(app, key)
-
-
-class GameOverScreen(MessageScreen):
-    """A game's end: its result, then A plays again (same set-up, a new deal) and B goes
-    back to the main menu (``App.game_over`` opens it)."""
-
-    hint_text = "A play again  B menu"
-
-    def closed(self, app: App) -> None:
-        """Closed: this module goes (``handheld.pause``)."""
-        forget_module("handheld.pause")
-
-    def key(self, app: App, key: int) -> None:
-        """A: play again; B: the main menu; UP/DOWN scroll."""
-        if key == K_A:
-            app.play_again()
-        elif key == K_B:
-            app.home()
         else:
             super().key(app, key)

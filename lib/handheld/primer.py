@@ -14,8 +14,8 @@ import sys
 import displayio
 from micropython import const
 
-from decktet.cards import SUIT_NAMES
-from handheld import cardview, ui
+from decktet.cards import SUIT_ICONS, SUIT_NAMES
+from handheld import ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B
 
@@ -27,6 +27,9 @@ except ImportError:
 _SUITS_Y = const(16)
 _ROW_H = const(12)
 _TEXT_Y = const(54)
+# The cards' colour for each suit, in SUIT_NAMES order (tools/make_sprites.py's PALETTE):
+# the screen draws no card, so it loads no card sheet.
+_SUIT_COLOURS = (0x9050D0, 0xE8B000, 0x1878E8, 0x189828, 0xD82020, 0x8A5020)
 _LINES = (
     "Rank top left, suits below it.",
     "A Ace, C Crown: one suit each",
@@ -54,23 +57,19 @@ class PrimerScreen(Screen):
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.BLACK))
         self.group.append(ui.title_bar("The Decktet: 6 suits"))
-        bitmap, normal, _, _, _ = cardview.sheet()
         suit = 0
         while suit < 6:
-            x = 4 + (suit // 3) * 80
-            y = _SUITS_Y + (suit % 3) * _ROW_H
-            # The suit's icon as a card's middle column draws it (on the card's face).
-            icon = displayio.TileGrid(
-                bitmap,
-                pixel_shader=normal,
-                tile_width=cardview.TILE_W,
-                tile_height=cardview.TILE_H,
-                x=x,
-                y=y,
-                default_tile=cardview.SUIT_TILES + 6 + suit,
+            # The suit's icon as the fonts draw it (the cards' own icon, 5x7), in the
+            # cards' colour for the suit, and its name.
+            self.group.append(
+                ui.label(
+                    SUIT_ICONS[suit] + " " + SUIT_NAMES[suit],
+                    4 + (suit // 3) * 80,
+                    _SUITS_Y + 1 + (suit % 3) * _ROW_H,
+                    ui.LARGE,
+                    _SUIT_COLOURS[suit],
+                )
             )
-            self.group.append(icon)
-            self.group.append(ui.label(SUIT_NAMES[suit], x + 12, y + 1, ui.LARGE, ui.WHITE))
             suit += 1
         row = 0
         while row < len(_LINES):

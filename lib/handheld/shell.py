@@ -59,8 +59,8 @@ def _pause_menu() -> Any:
 
 
 def _end_screen(title: str, text: str) -> Any:
-    """A game's result (``handheld.pause``, loaded while it is open)."""
-    from handheld.pause import GameOverScreen
+    """A game's result (``handheld.over``, loaded while it is open)."""
+    from handheld.over import GameOverScreen
 
     return GameOverScreen(title, text)
 
