@@ -485,6 +485,17 @@ def _cover(groups, loose, index, used):
     return best
 
 
+def _sets(hand, start, mask, group, groups):
+    """Every group of positions that is a set (``binding.is_set``), as masks into
+    ``groups``: ``group`` (the cards of ``mask``) grown by each position from ``start``."""
+    if len(group) >= 3 and binding.is_set(group):
+        groups.append(mask)
+    for i in range(start, len(hand)):
+        group.append(hand[i])
+        _sets(hand, i + 1, mask | 1 << i, group, groups)
+        group.pop()
+
+
 def _fewest_unbound(hand, ace):
     """Brute force: the fewest cards of ``hand`` neither in a set nor sharing a suit with
     the Ace top ``ace`` (-1: none), over every arrangement of disjoint sets."""
@@ -496,26 +507,8 @@ def _fewest_unbound(hand, ace):
         if suits(hand[i]) and not suits(hand[i]) & ace_mask:
             loose |= 1 << i
             count += 1
-    # Every group of positions that is a set; a list per size, filled in place (the
-    # device's heap: a thousand groups of up to ten cards).
-    cards = [[0] * size for size in range(n + 1)]
     groups = []
-    for mask in range(1, 1 << n):
-        size = 0
-        bits = mask
-        while bits:
-            size += bits & 1
-            bits >>= 1
-        if size < 3:
-            continue
-        group = cards[size]
-        k = 0
-        for i in range(n):
-            if mask >> i & 1:
-                group[k] = hand[i]
-                k += 1
-        if binding.is_set(group):
-            groups.append(mask)
+    _sets(hand, 0, 0, [], groups)
     return count - _cover(groups, loose, 0, 0)
 
 

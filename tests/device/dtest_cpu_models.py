@@ -8,27 +8,27 @@ from cpu_models import bharg_hands, check_whist_trick_winners, jekyll_games, whi
 from games.jekyll import engine as je
 from games.whist import engine as whist
 
-# Seed 0 leans nowhere: its game runs to the turn limit (over 600 steps, a hundred
-# transformations). The others lean the faces toward a side (seed % 3 - 1): their games end
-# on the faces, two on either side, within a few hundred steps.
-JEKYLL_SEEDS = (0, 1, 2, 4, 5)
+# Seeds that lean the faces toward a side (seed % 3 - 1): their games end on the faces, two
+# on either side, within a few hundred steps. Seeds that lean nowhere run to the turn limit
+# (over 600 steps each, slow on the MicroPython gate): tests/test_cpu_models.py plays those.
+JEKYLL_SEEDS = (1, 2, 4, 5)
 
 
 def _jekyll(options):
     """Generator: the games of ``JEKYLL_SEEDS``, then checks what they covered."""
     coverage = {}
     yield from jekyll_games(options, JEKYLL_SEEDS, coverage)
-    assert coverage.get("steps", 0) >= 1000
+    assert coverage.get("steps", 0) >= 400
     assert coverage.get("take", 0) + coverage.get("take before the transformation", 0) >= 3
-    for label in ("transform", "end", "move left", "move right", "end on the turn limit"):
+    for label in ("transform", "end", "move left", "move right"):
         assert coverage.get(label, 0) >= 1, label
-    # Games ended on the faces (the model's end and outcome compared), either way.
+    # Every game ended on the faces (the model's end and outcome compared), two each way.
     for side in range(2):
         ends = 0
         for label in coverage:
             if label.startswith("end %d %d " % (je.REASON_FACES, side)):
                 ends += coverage[label]
-        assert ends >= 1, side
+        assert ends == 2, side
 
 
 def test_jekyll_poole_model_follows_the_engine():
@@ -53,19 +53,21 @@ def test_whist_coach_play_out_matches_the_engine():
     # Easy mode, with the Excuse, the under hand and three passes; the play-out's own order.
     options = whist.OPT_EASY | whist.OPT_UNDER | whist.OPT_EXCUSE | whist.OPT_PASSES_3
     tally = {}
-    yield from whist_hands(options, (1,), True, tally)
-    assert tally["hands"] == 9 and tally.get("mismatches", 0) == 0
+    yield from whist_hands(options, (1, 2), True, tally)
+    assert tally["hands"] == 18 and tally.get("mismatches", 0) == 0, tally
 
 
 def test_whist_coach_play_out_is_play_hints_play():
-    # Easy mode with the Pawns (hands of eight), one pass; play_hint's cards.
+    # Easy mode with the Pawns (hands of eight) and five passes; play_hint's cards.
     tally = {}
-    yield from whist_hands(whist.OPT_EASY | whist.OPT_PAWNS, (2,), False, tally)
-    assert tally["hands"] == 2 and tally.get("mismatches", 0) == 0
+    yield from whist_hands(
+        whist.OPT_EASY | whist.OPT_PAWNS | whist.OPT_PASSES_5, (3,), False, tally
+    )
+    assert tally["hands"] == 10 and tally.get("mismatches", 0) == 0, tally
 
 
 def test_bharg_cpu_counts_unbound_cards_as_the_rules_bind_them():
     tally = {}
-    yield from bharg_hands(7, 200, tally)
-    assert tally["checked"] == 200
-    assert 5 <= tally.get("won", 0) <= 55
+    yield from bharg_hands(7, 500, tally)
+    assert tally["checked"] == 500
+    assert tally["won"] >= 15 and tally["checked"] - tally["won"] >= 15, tally
