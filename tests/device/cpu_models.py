@@ -77,7 +77,7 @@ _KINDS = ("play", "move", "flip", "draw", "transform", "end")
 _WEIGHTS = (4, 3, 4, 1, 1, 1)
 # Random basic actions tried on a copy of the engine when looking for one that makes a
 # trick (tricks are rare in random play).
-TRIES = 12
+_TRIES = 12
 
 
 def _add(coverage, label):
@@ -140,9 +140,9 @@ def _random(rng, game, kind, hand, n):
     return je.TRANSFORM if kind == "transform" else je.END_TURN
 
 
-def pick(rng, game, obs, ribbon, target, tries):
+def pick(rng, game, obs, ribbon, target):
     """(kind, action): a random legal action, leaning toward actions that make a trick
-    (up to ``tries`` tried on a copy of the engine) and toward turning faces to ``target``
+    (up to ``_TRIES`` tried on a copy of the engine) and toward turning faces to ``target``
     so that games end on the faces as well as on the turn limit (``target`` None: no
     leaning)."""
     n = len(ribbon)
@@ -161,7 +161,7 @@ def pick(rng, game, obs, ribbon, target, tries):
     kind = _KINDS[k]
     if kind in ("play", "move", "flip") and rng.randbelow(2):
         data = game.to_bytes()
-        for _ in range(tries):
+        for _ in range(_TRIES):
             action = _random(rng, game, kind, hand, n)
             trial = je.Game.from_bytes(data)
             trial.apply_action(action)
@@ -305,7 +305,7 @@ def _check_outcome(node, obs, seat, mine, theirs, coverage):
     assert (value > 0) == (winner == seat), (value, winner, seat)
 
 
-def play_jekyll(seed, options, coverage, tries=TRIES):
+def play_jekyll(seed, options, coverage):
     """Generator, a yield per step: one random game; every step compared. Counts what it
     covered in ``coverage`` (label: count; "steps": the steps compared)."""
     game = je.Game(seed, options)
@@ -318,7 +318,7 @@ def play_jekyll(seed, options, coverage, tries=TRIES):
         seat = game.current_player()
         obs = game.observation(seat)
         before = ribbon_of(game, obs)
-        kind, action = pick(rng, game, obs, before, target, tries)
+        kind, action = pick(rng, game, obs, before, target)
         label = _detail(kind, action, before, obs["side"])
         if kind == "take" and obs["phase"] in (je.PHASE_OPENING, je.PHASE_TRANSFORM):
             label = "take before the transformation"
@@ -368,10 +368,10 @@ def play_jekyll(seed, options, coverage, tries=TRIES):
         _add(coverage, "end on the turn limit")
 
 
-def jekyll_games(options, seeds, coverage, tries=TRIES):
+def jekyll_games(options, seeds, coverage):
     """Generator: ``play_jekyll`` for each seed."""
     for seed in seeds:
-        yield from play_jekyll(seed, options, coverage, tries)
+        yield from play_jekyll(seed, options, coverage)
 
 
 # ----- Gongor Whist: the coach's play-out against the engine's tricks -----
