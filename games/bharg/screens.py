@@ -55,6 +55,7 @@ _DECK_X = const(4)
 _DISCARD_X = const(40)
 _ACE_X = const(76)
 _BOARD_X = const(104)
+_PILE_NAMES = "Deck  Discard  Ace"
 _HAND_Y = const(74)
 _NAME_Y = const(110)
 _ROUND_CARDS_W = const(120)
@@ -256,8 +257,8 @@ class PlayScreen(Screen):
         self.ace_view = cardview.CardSprite(_ACE_X, _PILES_Y)
         for view in (self.deck_view, self.discard_view, self.ace_view):
             group.append(view)
-        for text, x in (("Deck", _DECK_X), ("Discard", _DISCARD_X), ("Ace", _ACE_X)):
-            group.append(ui.label(text, x + 12 - len(text) * 5 // 2, 60, ui.SMALL, ui.GREY))
+        # The piles' names, each centred under its pile to a pixel or so: one label.
+        group.append(ui.label(_PILE_NAMES, _DECK_X + 2, 60, ui.SMALL, ui.GREY))
         row = 0
         while row < 4:
             line = ui.label("", _BOARD_X, _PILES_Y + row * 9, ui.SMALL, ui.WHITE)
@@ -376,7 +377,11 @@ class RoundEndScreen(Screen):
     def build(self, app: App) -> None:
         """Title with the result, one row of cards and a value column per seat, the Ace
         Pile line (with three seats, on the hint line)."""
-        obs = self.flow.game.observation(0)
+        # The flow has read the ended round already (every hand and the result are in
+        # any seat's view); a view from before the end is read again.
+        obs = self.flow.obs
+        if obs["round_result"] is None:
+            obs = self.flow.game.observation(0)
         result = obs["round_result"]
         self.result = result
         ace = obs["ace_top"]
@@ -401,7 +406,11 @@ class RoundEndScreen(Screen):
                 row.bars.y = cardview.CARD_H + 1
             # By its arrangement, with no gaps: the bars tell the sets apart, and every
             # card keeps room for its rank and suit icons.
-            order, marks = flow.hand_layout(best_arrangement(hands[seat], ace))
+            # (The viewer's is in the observation already: one search fewer.)
+            arrangement = obs["arrangement"]
+            if seat != obs["player"]:
+                arrangement = best_arrangement(hands[seat], ace)
+            order, marks = flow.hand_layout(arrangement)
             row.show(order, marks)
             i = 0
             while i < len(order):

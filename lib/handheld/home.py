@@ -323,7 +323,7 @@ def open_setup(app: App, entry: Any) -> None:
     screen = _SetupScreen(entry, rows, start)
     # A game may name more of its modules to load while its set-up is open (``PREFETCH``).
     screen.modules = _PREFETCH + getattr(entry.declaration(), "PREFETCH", ())
-    screen.loading = -1 if available else len(screen.modules)
+    screen.loading = -1 if available else len(screen.modules) + 1
     screen.prefetch = available
     app.push(screen)
 
@@ -341,11 +341,13 @@ class _SetupScreen(OptionsScreen):
         super().__init__(entry.name, rows, start)
         self.entry = entry
         self.modules = _PREFETCH  # the game's modules it loads, by suffix
-        self.loading = len(_PREFETCH)  # the next of them to load
+        # The next of them to load; one past them: the card sheet; two past: done.
+        self.loading = len(_PREFETCH) + 1
         self.prefetch = False  # the game's modules are loaded while it is open
 
     def tick(self, app: App, now: int) -> bool:
-        """Load the next of the game's modules (``modules``), if any is left."""
+        """Load the next of the game's modules (``modules``), if any is left, then the
+        card sheet if they use it (so the first table does not wait for the file)."""
         step = self.loading
         if step < len(self.modules):
             self.loading = step + 1
@@ -357,6 +359,10 @@ class _SetupScreen(OptionsScreen):
                     __import__(name)
                 except ImportError:
                     pass
+        elif step == len(self.modules):
+            self.loading = step + 1
+            if "handheld.cardview" in sys.modules:
+                sys.modules["handheld.cardview"].sheet()
         return False
 
     def key(self, app: App, key: int) -> None:
@@ -368,7 +374,9 @@ class _SetupScreen(OptionsScreen):
             # go while they are open and load again once the set-up is back (``shown``).
             for suffix in self.modules:
                 forget_module(self.entry.package + suffix)
-            self.loading = len(self.modules)
+            if "handheld.cardview" in sys.modules:
+                sys.modules["handheld.cardview"].release_sheet()
+            self.loading = len(self.modules) + 1
             app.push(TextScreen(self.entry.name, self.entry.rules))
         elif key == K_B:
             app.pop()

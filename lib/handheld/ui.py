@@ -160,8 +160,10 @@ class Text(displayio.TileGrid):
         length = min(len(text), columns)
         start = columns - length if self._right else 0
         # Only the cells the old text or the new one covers can change: every other cell
-        # is blank already (a new grid is all tile 0, the blank).
-        span = max(length, min(len(self._text), columns))
+        # is blank already (a new grid is all tile 0, the blank). Over no old text (a new
+        # label) every cell is blank, and only the ink is written.
+        old = self._text
+        span = max(length, min(len(old), columns))
         column = columns - span if self._right else 0
         end = column + span
         while column < end:
@@ -171,7 +173,10 @@ class Text(displayio.TileGrid):
                 tile = ord(text[index]) - _FIRST_CHAR
                 if tile < 0 or tile >= _CHARS:
                     tile = 0
-            if self[column] != tile:
+            if old:
+                if self[column] != tile:
+                    self[column] = tile
+            elif tile:
                 self[column] = tile
             column += 1
         self._text = text
