@@ -126,7 +126,7 @@ class Player:
         self.privacy_count += 1
 
     def on_PlayScreen(self, sim, screen):
-        game = screen.game
+        game = screen.flow.game
         if screen.flow.mover >= 0:
             # A CPU's move on show: note what the name line says, and go on (A).
             self.cpu_moves.append((screen.flow.mover, screen.name.text, screen.hint.text))
@@ -199,7 +199,7 @@ def test_two_player_round_by_keys_with_privacy_screens():
     sim, player = play(SETUP_50, after("ScoreScreen", "PrivacyScreen"))
     image, screen, texts = player.shots["RoundEndScreen"]
     game = screen.flow.game
-    assert game is app().stack[1].game
+    assert game is app().stack[1].flow.game
     # Now the next round waits behind its privacy screen: the deal passed to seat 1, so
     # seat 0 (Player 1) plays first.
     assert top_name() == "PrivacyScreen" and app().top().text == "Pass to Player 1"
@@ -268,7 +268,7 @@ def check_table(screen, obs):
         # The owner is "You" against CPUs.
         tag = "You" if seat == 0 and any(screen.flow.kinds) else "P%d" % (seat + 1)
         assert "%s%s %d pts" % (marker, tag, score) in texts
-    legal = screen.game.legal_actions()
+    legal = screen.flow.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.cards.is_dimmed(slot)
         if obs["phase"] == engine.PHASE_DISCARD:
@@ -347,7 +347,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
             screen = app().top()
             if "card" not in taken:
                 taken["card"] = screen.flow.obs["taken"]
-                taken["bytes"] = screen.game.to_bytes()
+                taken["bytes"] = screen.flow.game.to_bytes()
                 index = screen.flow.order.index(taken["card"])
                 taken["keys"] = ["RIGHT"] * ((index - screen.flow.cursor) % len(screen.flow.order))
                 taken["keys"].append("A")
@@ -363,9 +363,9 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
     # The cursor started on the taken card; A on it changed nothing.
     assert screen.flow.order[screen.flow.cursor] == card
     assert screen.hand.cards.is_dimmed(screen.flow.cursor)
-    assert screen.game.to_bytes() == taken["bytes"]
+    assert screen.flow.game.to_bytes() == taken["bytes"]
     assert screen.name.text.endswith("taken, keep")
-    assert engine.DISCARD_BASE + card not in screen.game.legal_actions()
+    assert engine.DISCARD_BASE + card not in screen.flow.game.legal_actions()
 
 
 def test_setup_rows_match_the_engine_options():
@@ -386,7 +386,7 @@ def test_setup_rows_match_the_engine_options():
     assert rows[3][2] == rows[4][2] == 0
     # Three players, target 100, both extras.
     host_sim.run("DOWN A RIGHT DOWN RIGHT DOWN LEFT A", nvm=fresh_nvm())
-    game = app().stack[1].game
+    game = app().stack[1].flow.game
     options = game._b[0]
     assert options == (
         engine.OPT_THREE_PLAYERS | engine.OPT_TARGET_100 | engine.OPT_EXCUSE | engine.OPT_PAWNS
@@ -501,8 +501,8 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
     kept = {}
 
     def keep(screen):
-        kept["before"] = screen.game.to_bytes()
-        kept["changes"] = screen.changes()
+        kept["before"] = screen.flow.game.to_bytes()
+        kept["changes"] = screen.flow.applied
         kept["play"] = screen
 
     def paused(screen):
@@ -510,32 +510,35 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
         assert name_of(screen) == "PauseMenu"
         assert screen.items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
         play = kept["play"]
-        assert play.can_undo() and play.changes() == kept["changes"] + 1
-        assert play.game.to_bytes() != kept["before"]
+        assert play.flow.can_undo() and play.flow.applied == kept["changes"] + 1
+        assert play.flow.game.to_bytes() != kept["before"]
 
     def undone(screen):
         # The pause menu closed, the table is back at the turn's start, exactly; the
         # change count went on (the autosave sees the undo).
         assert screen is kept["play"]
-        assert screen.game.to_bytes() == kept["before"]
+        assert screen.flow.game.to_bytes() == kept["before"]
         assert screen.flow.phase == engine.PHASE_DRAW and screen.flow.pile == flow.PILE_DISCARD
-        assert screen.changes() == kept["changes"] + 2 and not screen.can_undo()
+        assert screen.flow.applied == kept["changes"] + 2 and not screen.flow.can_undo()
         assert screen.name.text.startswith("Take ")
-        assert screen.discard_view.card == screen.game.observation(1)["discard_top"]
+        assert screen.discard_view.card == screen.flow.game.observation(1)["discard_top"]
 
     def taken_again(screen):
-        assert screen.can_undo() and screen.hint.text == "<> card  A discard  B undo"
+        assert screen.flow.can_undo() and screen.hint.text == "<> card  A discard  B undo"
 
     def undone_by_b(screen):
-        assert screen.game.to_bytes() == kept["before"] and screen.changes() == kept["changes"] + 4
+        assert (
+            screen.flow.game.to_bytes() == kept["before"]
+            and screen.flow.applied == kept["changes"] + 4
+        )
 
     def drawn(screen):
         # From the deck: no Undo row, B says why, nothing changes.
-        kept["drawn"] = screen.game.to_bytes()
-        assert not screen.can_undo()
+        kept["drawn"] = screen.flow.game.to_bytes()
+        assert not screen.flow.can_undo()
 
     def refused(screen):
-        assert screen.game.to_bytes() == kept["drawn"]
+        assert screen.flow.game.to_bytes() == kept["drawn"]
         assert screen.hint.text == "No undo after a deck draw"
 
     def no_undo_row(screen):
@@ -653,7 +656,7 @@ def test_continue_restores_the_cpu_seats():
     data = screen.saved()
     assert data == game.to_bytes() + b"\0\1\2"
     again = screens.resume(None, data)
-    assert bytes(again.flow.kinds) == b"\0\1\2" and again.game.to_bytes() == game.to_bytes()
+    assert bytes(again.flow.kinds) == b"\0\1\2" and again.flow.game.to_bytes() == game.to_bytes()
     # A save from before the seats' byte: every seat human.
     assert bytes(screens.resume(None, game.to_bytes()).flow.kinds) == b"\0\0\0"
     for bad in (b"\1\0\0", b"\0\3\0"):

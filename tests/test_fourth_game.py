@@ -65,7 +65,16 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     assert top().items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
     host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START DOWN A", nvm=fresh_nvm())
     play = top()
-    assert top_name() == "ToyScreen" and play.moves == 1 and play.changes() == 3
+    assert top_name() == "ToyScreen" and play.moves == 1 and play.flow.applied == 3
+    # Paused, it was saved (the base's ``changes``, its ``saved``): "Continue" resumes it.
+    saved = fresh_nvm()
+    host_sim.run(toy_menu + " LEFT A RIGHT RIGHT START", nvm=saved)
+    host_sim.run("", nvm=saved)
+    assert top().items[0] == "Continue Toy"
+    host_sim.run("A", nvm=saved)
+    play = top()
+    assert top_name() == "ToyScreen" and play.count == 3 and play.moves == 2
+    assert app().play is play and not app().unsaved() and play.flow.can_undo()
     host_sim.run(toy_menu + " LEFT A START", nvm=fresh_nvm())
     assert top().items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]  # nothing to undo
     # A wins: the result with "play again"; A there deals again with 3 cards.
@@ -106,6 +115,17 @@ def test_a_games_statistics_page():
     low = home.stats_text(stats, 2, True, None)
     assert "best -4, worst 30" in low and "Per" not in low
     assert "Score: none yet." in home.stats_text(stats, 0, False, None)
+
+
+def test_the_toy_play_screen_is_the_kits_base_and_a_flow():
+    # What the app and the pause menu use of a game: the base (pausable), the screen's
+    # ``flow`` and ``saved()``; nothing else (no ``changes``, ``can_undo``, ``undo``).
+    from handheld.cardview import PlayScreen
+    from tests.fixtures.toygame import screens
+
+    own = set(vars(screens.ToyScreen)) - {"__module__", "__qualname__", "__doc__", "__init__"}
+    assert issubclass(screens.ToyScreen, PlayScreen) and screens.ToyScreen.pausable
+    assert own == {"moves", "saved", "build", "key"}
 
 
 def test_a_play_screen_that_keeps_its_widgets_keeps_one_save_mark(toy):

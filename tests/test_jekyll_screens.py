@@ -188,7 +188,7 @@ def test_full_game_by_key_presses_to_the_result():
     sim = DrivenSim(player, seed=5, nvm=nvm)
     sim.run()
     heading, text, screen = player.result
-    game = screen.game
+    game = screen.flow.game
     assert game.is_over()
     obs = game.observation(0)
     assert obs["reason"] == engine.REASON_FACES
@@ -246,7 +246,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     top_card = screen.flow.top
     ribbon = screen.flow.obs["ribbon"][top_card : top_card + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
-    engine_view = screen.game.observation(1)["ribbon"][::-1]
+    engine_view = screen.flow.game.observation(1)["ribbon"][::-1]
     assert shown == engine_view[top_card : top_card + 8]
     assert sim.display.image.getpixel((80, 5)) != sim.display.image.getpixel((80, 14))
 
@@ -294,7 +294,7 @@ def test_hyde_level_recipe_peek_behind_a_privacy_screen():
     player = Peeker(level_keys="RIGHT RIGHT")
     play(player)
     heading, text, screen = player.result
-    assert screen.game.observation(0)["level"] == engine.LEVEL_HYDE
+    assert screen.flow.game.observation(0)["level"] == engine.LEVEL_HYDE
     assert player.peeks >= 1 and peeked
     card, peeks = peeked[0]
     assert peeks[-1] == card
@@ -319,7 +319,7 @@ def test_setup_rows_match_engine_options():
     # The first turn comes after Dr. Jekyll's privacy screen.
     assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
     host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A WAIT*600 A")
-    game = top().game
+    game = top().flow.game
     options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     assert game.to_bytes()[1] == options  # the state's first byte, after the tag
     obs = top().flow.obs
@@ -438,9 +438,9 @@ def test_take_a_trick_by_keys():
     play(player, seed=10)
     heading, text, screen = player.result
     assert player.taken == 1
-    obs = screen.game.observation(0)
+    obs = screen.flow.game.observation(0)
     assert len(obs["tricks"][0]) + len(obs["tricks"][1]) == 3
-    assert screen.game.is_over() and heading.endswith("wins")
+    assert screen.flow.game.is_over() and heading.endswith("wins")
 
 
 def test_ending_a_turn_with_actions_left_asks_first():
@@ -460,20 +460,20 @@ def test_ending_a_turn_with_actions_left_asks_first():
 
 def test_undo_from_the_pause_menu_restores_the_turn():
     sim = host_sim.run(_DRAWN, seed=5)
-    drawn = top().game.to_bytes()
+    drawn = top().flow.game.to_bytes()
     drawn_image = sim.display.image.copy()
-    assert top().changes() == 1 and not top().can_undo()
+    assert top().flow.applied == 1 and not top().flow.can_undo()
     host_sim.run(_PLAYED, seed=5)
-    assert len(top().flow.obs["ribbon"]) == 29 and top().can_undo()
+    assert len(top().flow.obs["ribbon"]) == 29 and top().flow.can_undo()
     # START: the pause menu offers Undo (golden jekyll_undo); DOWN A undoes the play.
     host_sim.run(_PLAYED + " START", seed=5)
     assert top_name() == "PauseMenu" and top().items[1] == "Undo"
     sim = host_sim.run(_PLAYED + " START DOWN A", seed=5)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen is app().play
-    assert screen.game is screen.flow.game and screen.game.to_bytes() == drawn
+    assert screen.flow.game.to_bytes() == drawn
     assert screen.saved()[: len(drawn)] == drawn
-    assert screen.changes() == 3  # the draw, the play, the undo: it never goes back
+    assert screen.flow.applied == 3  # the draw, the play, the undo: it never goes back
     assert len(screen.flow.obs["hand"]) == 4 and len(screen.flow.obs["ribbon"]) == 28
     # The table is drawn again exactly as it was after the draw.
     assert sim.display.image.tobytes() == drawn_image.tobytes()
@@ -493,14 +493,14 @@ def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     host_sim.run("A", nvm=nvm)
     assert top_name() == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
     host_sim.run("A WAIT*600 A", nvm=nvm)
-    assert top().game.options == 64 and top().flow.obs["current"] == 0
+    assert top().flow.game.options == 64 and top().flow.obs["current"] == 0
     # A whole game with the owner as Mr. Hyde: Jekyll wins (the policy turns faces to his
     # side), so it counts as played, not won, with Hyde's points as the score.
     player = Player()
     player.setup = ["DOWN", "DOWN", "A", "DOWN", "DOWN", "RIGHT", "A"]
     nvm = fresh_nvm()
     DrivenSim(player, seed=5, nvm=nvm).run()
-    game = player.result[2].game
+    game = player.result[2].flow.game
     assert game.options == 64 and game.winner() == 0
     stats = store.Stats(nvm)
     assert stats.played(2) == 1 and stats.won(2) == 0
@@ -523,7 +523,7 @@ def test_a_whole_game_against_the_cpu_by_keys():
     with _slow_cpu():
         sim.run()
     heading, text, screen = player.result
-    game = screen.game
+    game = screen.flow.game
     assert game.is_over() and screen.flow.cpu_seat == 0 and screen.flow.opponent == 2
     # One human: never a privacy screen. The CPU (Dr. Jekyll) thought behind its cover,
     # with the table and the card sheet let go; each of its actions was then shown.
@@ -567,7 +567,7 @@ def test_continue_restores_the_cpu_opponent():
     screen = top()
     assert name_of(screen) == "PlayScreen"
     assert screen.flow.opponent == 2 and screen.flow.cpu_seat == 0 and screen.flow.seat == 1
-    assert screen.game.to_bytes() == data[: -flow.CURSOR_BYTES - 1]
+    assert screen.flow.game.to_bytes() == data[: -flow.CURSOR_BYTES - 1]
 
 
 def test_a_double_tap_does_not_skip_the_privacy_screen():

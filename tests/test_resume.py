@@ -28,7 +28,7 @@ def finals(monkeypatch):
 
     def record(self, won, score=None, parts=()):
         if self.play is not None and not self.recorded:
-            seen.append(self.play.game.to_bytes())
+            seen.append(self.play.flow.game.to_bytes())
         original(self, won, score, parts)
 
     monkeypatch.setattr(App, "record_result", record)
@@ -40,12 +40,12 @@ def _at_boundary(game):
     handed over (the next player's privacy screen), or a Whist hand's bid."""
     running = app()
     screen = top()
-    if running.play is None or running.play.changes() == 0:
+    if running.play is None or running.play.flow.applied == 0:
         return False
     if game == "whist":
         play = running.play
         # A hand's bid, before the picker moved (a resumed flow starts it afresh).
-        fresh = whist_flow.Flow(play.game)
+        fresh = whist_flow.Flow(play.flow.game)
         return (
             screen is play
             and play.flow.step == whist_flow.STEP_BID == fresh.step

@@ -120,12 +120,12 @@ class Session(DrivenSim):
                 self.unsaved_from = None
             elif saved is not None and saved[1] == play.saved():
                 self.unsaved_from = None
-                self.changes = play.changes()
+                self.changes = play.flow.applied
         if play is None or running.recorded:
             self.changes = 0
             return
-        if play.changes() != self.changes:
-            self.changes = play.changes()
+        if play.flow.applied != self.changes:
+            self.changes = play.flow.applied
             if self.unsaved_from is None:
                 self.unsaved_from = self.clock_ms
         if self.unsaved_from is not None:
@@ -232,7 +232,7 @@ def test_a_rest_of_10_s_saves_the_game():
     # write may have gone to steady play's save, so only the rest's own rule counts).
     keys = "A A RIGHT A A"
     host_sim.run(keys + " WAIT*9000", nvm=nvm)
-    assert app().play.changes() > 0
+    assert app().play.flow.applied > 0
     host_sim.run(keys + " WAIT*10500", nvm=nvm)
     assert _saved_is_current(nvm) and not app().unsaved()
 

@@ -81,7 +81,7 @@ class Strategy:
             self.screen = screen
             return self.play(sim, screen)
         if name in ("MessageScreen", "GameOverScreen"):
-            game = self.screen.game
+            game = self.screen.flow.game
             self.summaries.append((screen.heading, screen.text, game.scores()[0]))
             if name == "GameOverScreen":
                 # The end: B goes to the menu (A would play again).
@@ -111,14 +111,14 @@ class Strategy:
             return "A"
         if f.step == flow.STEP_PLAY:
             hand = obs["hand"]
-            legal = screen.game.legal_actions()
+            legal = screen.flow.game.legal_actions()
             if self.illegal_probe and not self.probed and len(legal) < len(hand):
                 # Once: A on a dimmed card does nothing.
                 illegal = [i for i, card in enumerate(hand) if card not in legal][0]
                 if f.cursor != illegal:
                     return "RIGHT" if (illegal - f.cursor) % len(hand) else "LEFT"
                 self.probed = True
-                self.last_obs = screen.game.to_bytes()
+                self.last_obs = screen.flow.game.to_bytes()
                 return "A"
             target = hand.index(legal[0])
             if f.cursor != target:
@@ -151,7 +151,7 @@ BASIC = ["A", "A"]
 def check_session(sim, strategy, options, hands, passes=1):
     """Shared checks of a finished session."""
     assert strategy.finished
-    game = strategy.screen.game
+    game = strategy.screen.flow.game
     assert game.is_over()
     seed = sim.seeds[0]
     # The screens applied exactly the player's choices: a replay reaches the same state.
@@ -196,7 +196,7 @@ def check_bid_frames(strategy):
 def test_full_pass_with_under_hand_by_keys():
     sim, strategy = play_session(UNDER_ON)
     options = engine.OPT_UNDER | engine.OPT_EASY
-    assert strategy.screen.game.to_bytes()[1] == options
+    assert strategy.screen.flow.game.to_bytes()[1] == options
     final = check_session(sim, strategy, options, hands=3)
     check_bid_frames(strategy)
     assert len(strategy.bid_frames) == 3
@@ -217,7 +217,7 @@ def test_basic_pass_fore_and_aft_hardball_by_keys():
     # Look back: Hardball; the pass is fore + aft only.
     sim, strategy = play_session(["A", "DOWN", "DOWN", "RIGHT", "A"], seed=9, bids=(1, 1, 0))
     options = 0
-    assert strategy.screen.game.to_bytes()[1] == options
+    assert strategy.screen.flow.game.to_bytes()[1] == options
     check_session(sim, strategy, options, hands=2)
     check_bid_frames(strategy)
     assert len(strategy.bid_frames) == 2
@@ -253,7 +253,7 @@ def test_two_passes_with_pawns_and_excuse_by_keys():
     setup = ["A", "LEFT", "LEFT", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
     sim, strategy = play_session(setup, seed=21, bids=(4, 2, 0))
     options = engine.OPT_PAWNS | engine.OPT_EXCUSE | engine.OPT_EASY | engine.OPT_PASSES_2
-    assert strategy.screen.game.to_bytes()[1] == options
+    assert strategy.screen.flow.game.to_bytes()[1] == options
     check_session(sim, strategy, options, hands=4, passes=2)
     check_bid_frames(strategy)
     assert [len(hand) for hand, _, _ in strategy.bid_frames] == [8, 8, 8, 8]
@@ -266,7 +266,7 @@ def test_pause_look_back_and_hardball_message():
     host_sim.run("A A SELECT", seed=4)
     screen = top()
     assert type(screen).__name__ == "PeekScreen"
-    assert screen.obs["aces_turned"] == [app().stack[-2].game.observation(0)["aces_turned"][0]]
+    assert screen.obs["aces_turned"] == [app().stack[-2].flow.game.observation(0)["aces_turned"][0]]
     host_sim.run("A A SELECT B", seed=4)
     assert type(top()).__name__ == "WhistScreen"
     # Hardball: SELECT says there is no looking back.
@@ -470,7 +470,7 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     game.apply_action(game.legal_actions()[0])
     screen = screens.resume(None, game.to_bytes())
     screen.build(None)
-    assert screen.flow.step == flow.STEP_TWIDDLE and not screen.can_undo()
+    assert screen.flow.step == flow.STEP_TWIDDLE and not screen.flow.can_undo()
     assert screen.hint.text == "<> pick  A ok  SELECT look"
     detail = screen.detail.text
 
@@ -484,7 +484,7 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     screen.key(app, K_B)
     assert screen.hint.text == "Undo starts with the next card"
     assert app.heard == [CUE_REFUSED]  # the key that cannot act has its cue
-    assert screen.detail.text == detail and screen.game.to_bytes() == game.to_bytes()
+    assert screen.detail.text == detail and screen.flow.game.to_bytes() == game.to_bytes()
     # The bid picker: B does nothing, says nothing.
     bidding = screens.WhistScreen(engine.Game(9, engine.OPT_EASY))
     bidding.build(None)
@@ -521,7 +521,7 @@ class Undoer(Strategy):
         if type(screen).__name__ != "WhistScreen":
             return super().__call__(sim)
         f = screen.flow
-        game = screen.game
+        game = screen.flow.game
         if self.pending == "undo":
             self.pending = None
             assert f.step == flow.STEP_PLAY
@@ -530,7 +530,7 @@ class Undoer(Strategy):
             assert screen.prompt.text == "Play: %s" % cards.display_name(self.start[1])
             row = screen.row
             assert self.start[1] in [row.card_at(i) for i in range(row.count)]
-            assert not screen.can_undo()
+            assert not screen.flow.can_undo()
             # The undone trick's actions are not the player's any more.
             while self.actions[-1] != self.start[1]:
                 self.actions.pop()
@@ -565,17 +565,17 @@ class Undoer(Strategy):
             return "B"
         if f.step == flow.STEP_TWIDDLE and "twiddle" not in self.done:
             self.done.add("twiddle")
-            assert screen.can_undo() and screen.hint.text == "<> pick  A ok  B undo  SEL look"
+            assert screen.flow.can_undo() and screen.hint.text == "<> pick  A ok  B undo  SEL look"
             return self.undo(screen)
         if f.step == flow.STEP_RESULT:
             last = f.obs["last_trick"]
-            if "result" not in self.done and screen.can_undo():
+            if "result" not in self.done and screen.flow.can_undo():
                 self.done.add("result")
                 assert screen.hint.text == "A next  B undo"
                 return self.undo(screen)
             if "ace" not in self.done and self.actions[-1] == engine.TWIDDLE and last[3]:
                 self.done.add("ace")
-                assert not screen.can_undo() and screen.hint.text == "A next"
+                assert not screen.flow.can_undo() and screen.hint.text == "A next"
                 return self.refuse(screen, "No undo: an Ace was turned")
         words = super().__call__(sim)
         if f.step == flow.STEP_PLAY and words == "A":
@@ -592,7 +592,7 @@ class Undoer(Strategy):
     def refuse(self, screen, reason):
         self.pending = "refused"
         self.reason = reason
-        self.kept = screen.game.to_bytes()
+        self.kept = screen.flow.game.to_bytes()
         self.shown = self.texts(screen)
         return "B"
 
@@ -620,7 +620,7 @@ def test_undo_by_keys_restores_the_trick_start_and_refuses_past_a_card(undo_run)
     # Undo counts as a change: the save counter only moves on (the twiddle's undo took back
     # the play, the result's the play and the "keep").
     assert strategy.undos == 2 and strategy.undone == 3
-    assert strategy.screen.changes() == len(strategy.actions) + 3 + 2
+    assert strategy.screen.flow.applied == len(strategy.actions) + 3 + 2
 
 
 def test_undo_from_the_pause_menu():
@@ -634,9 +634,9 @@ def test_undo_from_the_pause_menu():
     assert type(screen).__name__ == "WhistScreen" and screen is app().play
     replay = engine.Game(sim.seeds[0], engine.OPT_EASY)
     replay.apply_action(engine.BID_BASE + 1)
-    assert screen.game.to_bytes() == replay.to_bytes()
-    assert screen.flow.step == flow.STEP_PLAY and not screen.can_undo()
-    assert screen.changes() == 3  # bid, play, undo
+    assert screen.flow.game.to_bytes() == replay.to_bytes()
+    assert screen.flow.step == flow.STEP_PLAY and not screen.flow.can_undo()
+    assert screen.flow.applied == 3  # bid, play, undo
     # Nothing to undo now: the pause menu has no Undo row.
     host_sim.run("A A A A START DOWN A START", seed=4)
     assert top().items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]
@@ -652,7 +652,7 @@ def test_saves_keep_the_coach_and_load_older_saves():
     assert coached.saved() == game.to_bytes() + b"C"
     assert screens.resume(None, coached.saved()).flow.coach
     back = screens.resume(None, plain.saved())
-    assert not back.flow.coach and back.game.to_bytes() == game.to_bytes()
+    assert not back.flow.coach and back.flow.game.to_bytes() == game.to_bytes()
     for junk in (game.to_bytes() + b"X", game.to_bytes()[1:] + b"C", b"C", b""):
         with pytest.raises(ValueError):
             screens.resume(None, junk)

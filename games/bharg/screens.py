@@ -186,12 +186,11 @@ def _next_seat(app: App, play: flow.Play) -> None:
         app.pop()
 
 
-class PlayScreen(Screen):
+class PlayScreen(cardview.PlayScreen):
     """The table for the seat to act (see the module docstring): draws what ``flow.Play``
     holds and hands it the keys. While another screen covers it, it lets its widgets go
     (``releasable``) and builds them again from the flow."""
 
-    pausable = True
     releasable = True
 
     def __init__(self, game: Game, kinds: bytes = b"\0\0\0") -> None:
@@ -199,31 +198,11 @@ class PlayScreen(Screen):
         self.flow = flow.Play(game, kinds)
         self.release()
 
-    # -- building -------------------------------------------------------------------
-
-    @property
-    def game(self) -> Any:
-        """The game on the table: the flow's (an undo replaces it)."""
-        return self.flow.game
-
     def saved(self) -> bytes:
         """The match as bytes, for ``resume``: the engine's, then who plays each seat."""
-        return self.game.to_bytes() + bytes(self.flow.kinds)
+        return self.flow.game.to_bytes() + bytes(self.flow.kinds)
 
-    def changes(self) -> int:
-        """Actions sent to the engine and undos so far (the app saves the game when this
-        moves; it never goes back)."""
-        return self.flow.applied
-
-    def can_undo(self) -> bool:
-        """True when the turn shown can go back to its start (the pause menu's Undo)."""
-        return self.flow.can_undo()
-
-    def undo(self, app: App) -> None:
-        """Back to the start of the turn shown, as a key press would (B does it too)."""
-        changed = self.flow.undo()
-        if self.group is not None:
-            self._draw(changed)
+    # -- building -------------------------------------------------------------------
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""

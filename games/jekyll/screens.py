@@ -127,12 +127,11 @@ def _minimap_sheet() -> Any:
     return bitmap, palette
 
 
-class PlayScreen(Screen):
+class PlayScreen(cardview.PlayScreen):
     """The Jekyll & Hyde table (see the module docstring): draws what ``flow.Play`` holds
     and hands it the keys. While another screen covers it, it lets its widgets go
     (``releasable``) and builds them again from the flow."""
 
-    pausable = True
     releasable = True
 
     def __init__(self, game: Any, covered: bool = False, opponent: int = 0) -> None:
@@ -145,31 +144,10 @@ class PlayScreen(Screen):
         self.hand_width = piles_x - 4
         self.release()
 
-    @property
-    def game(self) -> Any:
-        """The game on the table: the flow's (undo and the CPU's turn replace it)."""
-        return self.flow.game
-
     def saved(self) -> bytes:
         """The game, the flow's cursors and a CPU turn on show, for ``resume``
         (``flow.Play.saved``: never half of a CPU turn)."""
         return self.flow.saved()
-
-    def changes(self) -> int:
-        """Actions sent to the engine so far, and undos (the app saves the game when this
-        moves; it never goes back)."""
-        return self.flow.applied
-
-    def can_undo(self) -> bool:
-        """True if the pause menu may offer Undo (``flow.Play.can_undo``)."""
-        return self.flow.can_undo()
-
-    def undo(self, app: App) -> None:
-        """Take back the turn's last action, like a key press (the flow loads the state
-        before it)."""
-        changed = self.flow.undo()
-        self._draw(changed)
-        self._follow(app)
 
     # --- building ------------------------------------------------------------------------
 

@@ -76,41 +76,23 @@ def resume(app: App, data: bytes) -> Screen:
     return WhistScreen(Game.from_bytes(data[:-1]), True)
 
 
-class WhistScreen(Screen):
+class WhistScreen(cardview.PlayScreen):
     """The table: status lines, the dummy's card, the player's card, trump (its Ace),
     a prompt and the hand. See the module docstring for the keys. While another screen
     covers it, it lets its widgets go (``releasable``) and builds them again from the flow."""
 
-    pausable = True
     releasable = True
 
     def __init__(self, game: Game, coach: bool = False) -> None:
         super().__init__()
-        self.game = game
         self.flow = flow.Flow(game, coach)
         self.drawn = False
         self.release()
 
     def saved(self) -> bytes:
         """The session as bytes, for ``resume``: the engine's, then b"C" if the coach is on."""
-        data = self.game.to_bytes()
+        data = self.flow.game.to_bytes()
         return data + b"C" if self.flow.coach else data
-
-    def changes(self) -> int:
-        """Changes to the game so far, actions and undos (the app saves the game when this
-        moves; it never goes back)."""
-        return self.flow.applied
-
-    def can_undo(self) -> bool:
-        """True while the current trick can go back to its start (``flow.Flow.can_undo``)."""
-        return self.flow.can_undo()
-
-    def undo(self, app: App) -> None:
-        """Take the current trick back to its start and redraw (the pause menu's Undo, B)."""
-        if self.flow.undo():
-            self.game = self.flow.game
-            if self.group is not None:
-                self._render()
 
     def tick(self, app: App, now: int) -> bool:
         """The coach works out its bid a little per frame (from the frame after the table
@@ -312,8 +294,9 @@ class WhistScreen(Screen):
             if f.step == flow.STEP_TWIDDLE and f.twiddle:
                 # B backs off a twiddle choice to "keep" first.
                 self._move(1)
-            elif f.can_undo():
-                self.undo(app)
+            elif f.undo():
+                # Back to the trick's start.
+                self._render()
             else:
                 # Why not, in the key hint (until the next redraw); nothing while bidding.
                 refusal = f.undo_refusal()
@@ -337,7 +320,7 @@ class WhistScreen(Screen):
     def _finish(self, app: App) -> None:
         """The session is over: count it with its final score and each pass's points (the
         app counts a game once) and show the final summary, with "play again"."""
-        score = self.game.scores()[0]
+        score = self.flow.game.scores()[0]
         app.record_result(flow.won(score), score, self.flow.parts)
         text = self.flow.summary() + "\n" + flow.final_text(score)
         app.game_over("Game over", text)

@@ -147,9 +147,8 @@ class Screen:
 
     Set ``pausable = True`` on play screens: START then opens the pause menu
     (resume / rules / quit to menu) instead of reaching ``key``. A game's first play
-    screen (what its ``start`` or ``resume`` returns) also gives ``saved()``, the game
-    as bytes for its ``resume``, and ``changes()``, a count of the actions taken, which
-    the app watches to save a changed game (screens without them are never saved).
+    screen (what its ``start`` or ``resume`` returns) is a ``handheld.cardview.PlayScreen``:
+    the app saves the game from its ``flow.applied`` and ``saved()``.
     """
 
     pausable = False
@@ -348,7 +347,7 @@ class App:
     def unsaved(self) -> bool:
         """True if a switch-off now would lose some of the running game."""
         play = self.play
-        return play is not None and not self.recorded and play.changes() != self.saved_changes
+        return play is not None and not self.recorded and play.flow.applied != self.saved_changes
 
     # -- services for game screens ---------------------------------------------
 
@@ -406,13 +405,13 @@ class App:
         gc.collect()
         self.run_game(self.game, self.game_screens.start(self, self.values), False)
 
-    def run_game(self, entry: Any, screen: Screen, replace: bool, resumed: bool = False) -> None:
+    def run_game(self, entry: Any, screen: Any, replace: bool, resumed: bool = False) -> None:
         """Show a game's first play screen (a new game, or one ``resumed`` from its save),
         replacing the top screen or pushed over it, and watch it for the autosave."""
         self.game = entry
         self.recorded = False
-        self.play = screen if hasattr(screen, "saved") else None
-        self.saved_changes = self.play.changes() if self.play is not None else 0
+        self.play = screen
+        self.saved_changes = screen.flow.applied
         self.saved_once = resumed
         self.policy.unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
@@ -429,10 +428,10 @@ class App:
         """Save the running game now if it changed since its last save (``step`` calls it
         in an idle frame: see ``SavePolicy``)."""
         play = self.play
-        if play is None or self.recorded or play.changes() == self.saved_changes:
+        if play is None or self.recorded or play.flow.applied == self.saved_changes:
             return
         self.settings.store.save_game(self.game.slot, play.saved())
-        self.saved_changes = play.changes()
+        self.saved_changes = play.flow.applied
         self.saved_once = True
         self.policy.unsaved_since = -1
         self._show_mark()
@@ -483,7 +482,7 @@ class App:
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
         play = self.play
-        if play is not None and not self.recorded and (self.saved_once or play.changes()):
+        if play is not None and not self.recorded and (self.saved_once or play.flow.applied):
             # Quit before its end: counted as played and lost (a winning run ends there),
             # its save goes, in one write with its set-up choices, after the refresh.
             self.settings.store.clear_game(False)
@@ -528,7 +527,7 @@ class App:
                 keys = 0  # the first key only wakes the screen
                 self.asleep = False
         play = self.play
-        changes = play.changes() if keys and play is not None else -1
+        changes = play.flow.applied if keys and play is not None else -1
         self.cued = False
         pending = keys
         while pending:
@@ -541,7 +540,7 @@ class App:
             else:
                 screen.key(self, key)
             self.changed = True
-        if changes >= 0 and self.play is play and play.changes() != changes and not self.cued:
+        if changes >= 0 and self.play is play and play.flow.applied != changes and not self.cued:
             self.cue(CUE_PLACE)  # a key made a move
         if self.sound is not None:
             self.sound.tick(now)

@@ -14,6 +14,9 @@ Four palettes share the sheet: normal, dimmed (illegal choices), highlighted (th
 cursor's card: yellow border; only the border uses that colour) and dimmed-highlighted.
 Changing a card changes tile indices; dimming swaps a palette; the cursor raises its card
 by ``RAISE`` px. Nothing is rebuilt.
+
+``PlayScreen`` is the base of a game's first play screen, the card table (here, not in a
+module of its own: every game loads this one, and one module more costs heap).
 """
 
 import displayio
@@ -21,9 +24,10 @@ from micropython import const
 
 from decktet import cards
 from handheld import bmp
+from handheld.app import Screen
 
 try:
-    from typing import Any, List, Optional, Tuple
+    from typing import Any, Callable, List, Optional, Tuple
 except ImportError:
     pass
 
@@ -344,3 +348,24 @@ class CardRow:
                 mask |= 1 << i
             i += 1
         self.set_dimmed(mask)
+
+
+class PlayScreen(Screen):
+    """The base of a game's first play screen: the one its ``start(app, values)`` and
+    ``resume(app, data)`` return. The app saves the game, and the pause menu undoes, from
+    the two things it gives (it holds no code: the app reads the flow itself):
+
+    - ``flow``: its display-free state (``games/<game>/flow.py``'s ``Play``), with
+      ``game`` (the engine state), ``applied`` (actions sent to the engine and undos: a
+      count that never goes back; the app saves the game when it moves), ``can_undo()``
+      (the pause menu offers Undo) and ``undo()``, called while the pause menu covers the
+      screen: back on top, a ``releasable`` screen is built again from its flow, another
+      redraws in ``shown``;
+    - ``saved()``: the game as bytes, which the game's ``resume`` reads back.
+
+    START over it opens the pause menu (``pausable``).
+    """
+
+    pausable = True
+    flow: Any  # set by the subclass's ``__init__``
+    saved: "Callable[[], bytes]"  # the subclass's method

@@ -34,7 +34,7 @@ def _pause_rows(app: App) -> List[str]:
     """The pause menu's rows: "Undo" only while the game can take a move back."""
     rows = ["Resume", "Rules", "Save & sleep", "Quit to menu"]
     play = app.play
-    if play is not None and hasattr(play, "can_undo") and play.can_undo():
+    if play is not None and play.flow.can_undo():
         rows.insert(1, "Undo")
     return rows
 
@@ -76,9 +76,10 @@ class PauseMenu(MenuScreen):
         if item == "Resume":
             app.pop()
         elif item == "Undo":
-            # Back on the play screen first: undo then redraws it like a key press.
+            # The flow goes back while the table is covered: back on top, it is drawn
+            # from the flow (``handheld.cardview.PlayScreen``).
+            app.play.flow.undo()
             app.pop()
-            app.play.undo(app)
         elif item == "Rules":
             game = app.game
             if game is not None:
@@ -88,7 +89,7 @@ class PauseMenu(MenuScreen):
         elif item == "Save & sleep":
             app.sleep()
         else:
-            played = app.saved_once or (app.play is not None and app.play.changes())
+            played = app.saved_once or (app.play is not None and app.play.flow.applied)
             text = _QUIT_TEXT if played else _QUIT_UNPLAYED
             app.push(ConfirmScreen("Quit this game?", text, App.home))
 

@@ -14,18 +14,18 @@ knows nothing else about a game; everything comes from the package ``games/<game
   (the name of a part with a score of its own, e.g. ``"pass"``, for the Statistics page)
   and ``PREFETCH`` (more of its modules for the set-up to load, e.g. ``(".cpu",)``);
 - ``screens.py`` defines ``start(app, values) -> Screen``: the first play screen (a
-  ``handheld.app.Screen`` with ``pausable = True``) for the chosen index of every set-up
-  row; it is imported only when the game is chosen and unloaded when the player is back
-  at the main menu. While a game has no ``screens.py`` its set-up leads to a "not built
-  yet" message;
+  ``handheld.cardview.PlayScreen``) for the chosen index of every set-up row, and
+  ``resume(app, data)``: that screen again from its ``saved()``; it is imported only
+  when the game is chosen and unloaded when the player is back at the main menu. While a
+  game has no ``screens.py`` its set-up leads to a "not built yet" message;
 - ``rules.txt`` is its rules page.
 
 A play screen gets ``app.new_seed()`` for its ``Game(seed, ...)``; when a game ends it
 calls ``app.record_result(won, score, parts)`` (only the first call counts) and then
 ``app.game_over(title, text)`` (A plays again with the same set-up, B goes home). It
-pushes ``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns. A
-first play screen with ``can_undo()`` and ``undo(app)`` gets an "Undo" row in the pause
-menu. docs/ARCHITECTURE.md says how to add a game.
+pushes ``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns. The
+first play screen is a ``handheld.cardview.PlayScreen`` (its flow's ``can_undo()`` puts
+"Undo" in the pause menu). docs/ARCHITECTURE.md says how to add a game.
 """
 
 import gc

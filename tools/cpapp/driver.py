@@ -191,7 +191,7 @@ class Driver:
         """Soak mode, before each press: has the app made progress since the last one?
 
         Where the app is: the top screen's class, the stack depth, the game module and the
-        running game's actions taken (its play screen's ``changes()``), all read below the
+        running game's actions taken (its play screen's ``flow.applied``), all read below the
         pause menu if it is open: START, wandering in the pause menu and resuming is not
         progress; quitting the game is. A screen that cannot be left is one where N
         presses in a row (random ones: A, B, START, arrows) found the app where it was; no
@@ -213,7 +213,7 @@ class Driver:
             type(stack[size - 1]).__name__,
             size,
             app.game_module or "-",
-            -1 if play is None else play.changes(),
+            -1 if play is None else play.flow.applied,
         )
         if state == self.last:
             self.step += 1
