@@ -114,8 +114,9 @@ def main() -> None:
     app.battery = battery
     app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
-    # import it when needed: nothing else holds it, so it is unloaded while a game runs.
-    app.menu_modules = ("handheld.home",)
+    # import it when needed (and it handheld.options): nothing else holds them, so they
+    # are unloaded while a game runs.
+    app.menu_modules = ("handheld.home", "handheld.options")
     app.push(
         MenuScreen(
             "Decktet Handheld",

@@ -365,6 +365,7 @@ def analyse(model, boot_pixels):
     autosave = []
     slow = []  # (ms, frame, keys, screen before, screen after, nvm writes) of every key
     slow_think = []  # (ms, frame, screen, units, refreshed) of every frame that thought
+    slow_moves = []  # (ms, frame, screen) of every cursor move
     previous = (1, "MenuScreen", "-")
     run_game = None
     run_ms = 0.0
@@ -380,6 +381,7 @@ def analyse(model, boot_pixels):
             if frame.keys & K_DIRECTIONS:
                 if not opened:
                     keys["move"].append(ms)
+                    slow_moves.append((ms, frame.index, frame.screen))
             elif frame.keys & K_A:
                 keys["action"].append(ms)
             elif frame.keys & K_B:
@@ -410,6 +412,7 @@ def analyse(model, boot_pixels):
     details["keys"] = keys
     details["slow"] = sorted(slow, reverse=True)
     details["slow_think"] = sorted(slow_think, reverse=True)
+    details["slow_moves"] = sorted(slow_moves, reverse=True)
     rows["turn"] = thinking.get("jekyll", [])
     rows["bharg"] = thinking.get("bharg", [])
     rows["coach"] = thinking.get("whist", [])
@@ -509,6 +512,11 @@ def print_table(model, rows, details, title):
             "     %7.1f ms  frame %5d  %-6s %s -> %s%s"
             % (ms, index, name, before, after, "  (nvm write)" if writes else "")
         )
+    slowest = details["slow_moves"][: min(3, model.list_slowest)]
+    if slowest:
+        print("   the slowest cursor moves:")
+    for ms, index, screen in slowest:
+        print("     %7.1f ms  frame %5d  %s" % (ms, index, screen))
     slowest = details["slow_think"][: min(4, model.list_slowest)]
     if slowest:
         print("   the slowest frames while thinking:")
