@@ -102,6 +102,11 @@ class SavePolicy:
 _WORK_MS = const(25)
 _WORK_US = const(25000)
 
+# A screen covered by another lets its widgets go; they are collected in the next frame
+# without a key (``App.step``), not in the frame that answers the key: a collection costs
+# ~12 ms on the badge, and an allocation that finds no room before then collects anyway.
+_collect_due = False
+
 
 def unload_modules(keep: Any, package: str = "") -> None:
     """Forget every loaded module whose name is not in ``keep``, and ``package`` with its
@@ -265,7 +270,8 @@ class App:
                 self._drop_mark(covered)
                 covered.release()
                 covered.group = None
-                gc.collect()
+                global _collect_due
+                _collect_due = True
         if screen.group is None:
             screen.build(self)
         self.stack.append(screen)
@@ -544,6 +550,13 @@ class App:
             self.cue(CUE_PLACE)  # a key made a move
         if self.sound is not None:
             self.sound.tick(now)
+        global _collect_due
+        if _collect_due and not keys:
+            # This frame does only the collection (see _collect_due), before a search or
+            # a screen's next step allocates more.
+            _collect_due = False
+            gc.collect()
+            return False
         if self.stack[-1].tick(self, now):
             self.changed = True
         if self.unsaved():

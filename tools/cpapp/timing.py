@@ -381,7 +381,7 @@ def analyse(model, boot_pixels):
             if frame.keys & K_DIRECTIONS:
                 if not opened:
                     keys["move"].append(ms)
-                    slow_moves.append((ms, frame.index, frame.screen))
+                    slow_moves.append((ms, frame.index, frame.screen + " " + frame.game))
             elif frame.keys & K_A:
                 keys["action"].append(ms)
             elif frame.keys & K_B:
