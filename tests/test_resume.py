@@ -45,7 +45,7 @@ def _at_boundary(game):
     if game == "whist":
         play = running.play
         # A hand's bid, before the picker moved (a resumed flow starts it afresh).
-        fresh = whist_flow.Flow(play.flow.game)
+        fresh = whist_flow.Play(play.flow.game)
         return (
             screen is play
             and play.flow.step == whist_flow.STEP_BID == fresh.step

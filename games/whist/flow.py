@@ -47,6 +47,7 @@ from games.whist.engine import (
     Game,
     player_wins,
 )
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 try:
     from typing import Any, Dict, List
@@ -60,11 +61,18 @@ STEP_TWIDDLE = const(2)
 STEP_RESULT = const(3)  # the trick just resolved, shown until A
 STEP_OVER = const(4)
 
-# What a confirm led to (the screen reacts: a summary, the final screen).
+# What ``key`` and ``tick`` changed: the screen redraws only that.
+DRAW_TABLE = const(1)  # everything read from the state
+DRAW_CURSOR = const(2)  # the hand cursor and the card it names, or the twiddle choice
+DRAW_HINT = const(4)  # the key hint says why B does not undo (``undo_refusal``)
+DRAW_TIP = const(8)  # the coach's tip (the detail line)
+
+# What a key led to (``event``; the screen reacts: a cue, a summary, the final screen).
 EVENT_NONE = const(0)
 EVENT_ILLEGAL = const(1)  # A on a dimmed card: nothing happens
 EVENT_HAND_OVER = const(2)  # the result of a hand's last trick was acknowledged
 EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
+EVENT_PEEK = const(4)  # SELECT: the look back (easy mode), or why there is none
 
 # The set-up rows (games.whist.SETUP): their choices, and the option bits of each choice.
 DECK_CHOICES = SETUP[0][1]
@@ -152,8 +160,10 @@ def won(score: int) -> bool:
     return score > 0
 
 
-class Flow:
-    """The play screen's state over one ``Game``.
+class Play:
+    """The play screen's state over one ``Game``. ``key`` and ``tick`` change it and
+    return ``DRAW_*`` bits saying what the screen must redraw; ``event`` then says what
+    else the screen must do (``EVENT_*``).
 
     :param Game game: the running session
     :param bool coach: show the coach's suggested bid while bidding
@@ -170,6 +180,7 @@ class Flow:
         self.coach: Any = coach
         self.tip = ""  # the coach's text while bidding
         self.obs: Dict[str, Any] = game.observation(0)
+        self.event = EVENT_NONE
         self.step = STEP_BID
         self.bid = 1
         self.cursor = 0
@@ -235,72 +246,92 @@ class Flow:
         hand = self.obs["hand"]
         return hand[self.cursor] if 0 <= self.cursor < len(hand) else -1
 
-    # -- moves ----------------------------------------------------------------------
+    # -- keys ------------------------------------------------------------------------------
 
-    def move(self, delta: int) -> bool:
-        """LEFT/RIGHT (or UP/DOWN): change the bid, move the cursor, or flip the twiddle
-        choice; True if something changed."""
+    def key(self, key: int) -> int:
+        """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
+        sets ``event``. LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or flip
+        the twiddle choice; A bids, plays the cursor's card (a dimmed one: EVENT_ILLEGAL),
+        takes the twiddle choice or leaves the trick result; B backs off a twiddle choice
+        to "keep", else undoes (``undo``), else has the hint say why not
+        (``undo_refusal``; nothing while bidding); SELECT asks for the look back
+        (EVENT_PEEK), except on a trick result."""
+        self.event = EVENT_NONE
         step = self.step
+        if key == K_A:
+            if step == STEP_BID:
+                self.game.apply_action(BID_BASE + self.bid)
+                self.applied += 1
+                self._enter()
+            elif step == STEP_PLAY:
+                card = self.card_at_cursor()
+                if card not in self.legal:
+                    self.event = EVENT_ILLEGAL
+                    return 0
+                self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
+                # The trick's start, for undo (the play is a trick's first action).
+                self.saved = self.game.to_bytes()
+                self.game.apply_action(card)
+                self.applied += 1
+                self._enter()
+                if self.step != STEP_TWIDDLE:
+                    self._show_result()
+            elif step == STEP_TWIDDLE:
+                if self.twiddle and self.obs["aces_left"]:
+                    self.saved = None  # an Ace is turned: no going back past it
+                self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
+                self.applied += 1
+                self._enter()
+                self._show_result()
+            elif step == STEP_RESULT:
+                self.saved = None  # the next trick's card (or a new hand) is shown next
+                if self.ends_hand:
+                    # The hand's summary follows (the session's end after its last).
+                    self.ends_hand = False
+                    last = self.obs["last_hand"]
+                    if last[0] == 0:
+                        self.pass_points = []  # a new pass
+                    self.pass_points.append(last[3])
+                    self._enter()
+                    if self.pass_over() and len(self.pass_points) == last[0] + 1:
+                        self.parts.append(sum(self.pass_points))
+                    self.event = EVENT_GAME_OVER if self.step == STEP_OVER else EVENT_HAND_OVER
+                else:
+                    self._enter()
+            return DRAW_TABLE
+        if key == K_SELECT:
+            if step != STEP_RESULT:
+                self.event = EVENT_PEEK
+            return 0
+        if key == K_B:
+            if step == STEP_TWIDDLE and self.twiddle:
+                self.twiddle = 0
+                return DRAW_CURSOR
+            if self.undo():
+                return DRAW_TABLE
+            return DRAW_HINT if self.undo_refusal() else 0
+        if key == K_LEFT or key == K_UP:
+            delta = -1
+        elif key == K_RIGHT or key == K_DOWN:
+            delta = 1
+        else:
+            return 0
         if step == STEP_BID:
-            low = self.obs["min_bid"]
-            high = self.obs["max_bid"]
-            bid = min(max(self.bid + delta, low), high)
+            bid = min(max(self.bid + delta, self.obs["min_bid"]), self.obs["max_bid"])
             if bid == self.bid:
-                return False
+                return 0
             self.bid = bid
-            return True
+            return DRAW_TABLE
         if step == STEP_PLAY:
             count = len(self.obs["hand"])
             if count < 2:
-                return False
+                return 0
             self.cursor = (self.cursor + delta) % count
-            return True
+            return DRAW_CURSOR
         if step == STEP_TWIDDLE:
             self.twiddle = 1 - self.twiddle
-            return True
-        return False
-
-    def confirm(self) -> int:
-        """A: bid, play the cursor's card, take the twiddle choice, or leave the trick
-        result; returns an ``EVENT_*``."""
-        step = self.step
-        if step == STEP_BID:
-            self.game.apply_action(BID_BASE + self.bid)
-            self.applied += 1
-            self._enter()
-        elif step == STEP_PLAY:
-            card = self.card_at_cursor()
-            if card not in self.legal:
-                return EVENT_ILLEGAL
-            self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
-            # The trick's start, for undo (the play is a trick's first action).
-            self.saved = self.game.to_bytes()
-            self.game.apply_action(card)
-            self.applied += 1
-            self._enter()
-            if self.step != STEP_TWIDDLE:
-                self._show_result()
-        elif step == STEP_TWIDDLE:
-            if self.twiddle and self.obs["aces_left"]:
-                self.saved = None  # an Ace is turned: no going back past it
-            self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
-            self.applied += 1
-            self._enter()
-            self._show_result()
-        elif step == STEP_RESULT:
-            self.saved = None  # the next trick's card (or a new hand) is shown next
-            if self.ends_hand:
-                self.ends_hand = False
-                last = self.obs["last_hand"]
-                if last[0] == 0:
-                    self.pass_points = []  # a new pass
-                self.pass_points.append(last[3])
-                self._enter()
-                if self.pass_over() and len(self.pass_points) == last[0] + 1:
-                    self.parts.append(sum(self.pass_points))
-                return EVENT_GAME_OVER if self.step == STEP_OVER else EVENT_HAND_OVER
-            self._enter()
-        return EVENT_NONE
+            return DRAW_CURSOR
+        return 0
 
     def can_undo(self) -> bool:
         """True if ``undo`` may take the current trick back to its start now."""
@@ -339,27 +370,27 @@ class Flow:
         self.cursor = self.obs["hand"].index(card)
         return True
 
-    def tick(self, more: Any) -> bool:
-        """While bidding with the coach on: let it work (its ``step(more)``, see
-        ``decktet.search``); True once its suggestion is ready and ``tip`` has changed to
-        it."""
+    def tick(self, now: int, more: Any) -> int:
+        """Every frame while the table is on top: while bidding with the coach on, let it
+        work (its ``step(more)``, see ``decktet.search``; ``now`` is not needed); DRAW_TIP
+        once its suggestion is ready and ``tip`` has changed to it, else 0."""
         coach = self.coach
         if self.step != STEP_BID or not coach:
-            return False
+            return 0
         if coach is True:
             from games.whist.coach import Coach
 
             self.coach = Coach()
             self.coach.begin(self.obs)
-            return False
+            return 0
         if not coach.step(more):
-            return False
+            return 0
         bid, tenths, chance = coach.result()
         tip = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
         if tip == self.tip:
-            return False
+            return 0
         self.tip = tip
-        return True
+        return DRAW_TIP
 
     def _show_result(self) -> None:
         """The trick resolved: show it until A (the engine has moved on already)."""

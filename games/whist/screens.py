@@ -10,13 +10,13 @@ and final summaries. The logic lives in ``games.whist.flow``; this module draws 
 Keys on the play screen: LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or
 switch the twiddle choice; A confirms; SELECT (easy mode) shows the Aces turned and,
 while bidding the aft hand, the fore hand's tricks; B takes the current trick back to its
-start (``flow.Flow.undo``; on the twiddle choice it first goes back to "keep"), as does the
+start (``flow.Play.undo``; on the twiddle choice it first goes back to "keep"), as does the
 pause menu's Undo; START pauses. The key hint shows "B undo" only where undo works; B
-elsewhere puts the reason in the hint (``flow.Flow.undo_refusal``) or, while bidding, does
+elsewhere puts the reason in the hint (``flow.Play.undo_refusal``) or, while bidding, does
 nothing.
 
 The twiddle choice shows the Aces left beside "Twiddle" and, below, whose card wins the
-trick as it stands. Once the bid can no longer be made (``flow.Flow.bid_lost``), the second
+trick as it stands. Once the bid can no longer be made (``flow.Play.bid_lost``), the second
 line says "lost" in the warning colour.
 
 With the set-up's Coach row on, the bid picker shows the coach's suggestion once it is
@@ -34,7 +34,7 @@ from games.whist import flow
 from games.whist.engine import Game
 from handheld import cardview, ui
 from handheld.app import App, Screen
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.keys import K_A, K_B, K_SELECT
 from handheld.screens import MessageScreen, hint
 from handheld.sound import CUE_REFUSED, CUE_TRICK
 
@@ -85,7 +85,7 @@ class WhistScreen(cardview.PlayScreen):
 
     def __init__(self, game: Game, coach: bool = False) -> None:
         super().__init__()
-        self.flow = flow.Flow(game, coach)
+        self.flow = flow.Play(game, coach)
         self.drawn = False
         self.release()
 
@@ -100,7 +100,7 @@ class WhistScreen(cardview.PlayScreen):
         if not self.drawn:
             self.drawn = True
             return False
-        if self.flow.tick(app.more) and self.detail is not None:
+        if self.flow.tick(now, app.more) and self.detail is not None:
             ui.set_text(self.detail, self.flow.tip)
             return True
         return False
@@ -264,58 +264,40 @@ class WhistScreen(cardview.PlayScreen):
     # -- keys ------------------------------------------------------------------------------
 
     def key(self, app: App, key: int) -> None:
-        """Move, confirm, or look back (easy mode); a trick you win and a key that cannot
-        act have their cues."""
+        """Hand the key to the flow; redraw what changed and open what it asks for (a
+        summary, the look back); a trick you win and a key that cannot act have their
+        cues."""
         f = self.flow
-        if key == K_LEFT or key == K_UP:
-            self._move(-1)
-        elif key == K_RIGHT or key == K_DOWN:
-            self._move(1)
-        elif key == K_A:
-            before = f.step
-            event = f.confirm()
-            if event == flow.EVENT_ILLEGAL:
-                ui.set_text(self.detail, "Dimmed: follow the dummy")
-                app.cue(CUE_REFUSED)
-                return
-            if f.step == flow.STEP_RESULT and before != flow.STEP_RESULT and f.obs["last_trick"][2]:
-                app.cue(CUE_TRICK)
+        before = f.step
+        changed = f.key(key)
+        event = f.event
+        if event == flow.EVENT_ILLEGAL:
+            ui.set_text(self.detail, "Dimmed: follow the dummy")
+            app.cue(CUE_REFUSED)
+            return
+        if f.step == flow.STEP_RESULT and before != flow.STEP_RESULT and f.obs["last_trick"][2]:
+            app.cue(CUE_TRICK)
+        if changed & flow.DRAW_TABLE:
             self._render()
-            if event == flow.EVENT_HAND_OVER:
-                app.push(MessageScreen("Hand scored", f.summary()))
-            elif event == flow.EVENT_GAME_OVER:
-                self._finish(app)
-        elif key == K_SELECT and f.step != flow.STEP_RESULT:
+        elif changed & flow.DRAW_CURSOR:
+            if f.step == flow.STEP_PLAY:
+                self.row.set_cursor(f.cursor)
+                self._render_cursor_name()
+            else:
+                self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
+        elif changed & flow.DRAW_HINT:
+            # Why B does not undo, until the next redraw.
+            ui.set_text(self.hint, f.undo_refusal())
+            app.cue(CUE_REFUSED)
+        if event == flow.EVENT_HAND_OVER:
+            app.push(MessageScreen("Hand scored", f.summary()))
+        elif event == flow.EVENT_GAME_OVER:
+            self._finish(app)
+        elif event == flow.EVENT_PEEK:
             if f.peek_available():
                 app.push(PeekScreen(f.obs))
             else:
                 app.push(MessageScreen("Hardball", "Hardball mode: no looking back."))
-        elif key == K_B:
-            if f.step == flow.STEP_TWIDDLE and f.twiddle:
-                # B backs off a twiddle choice to "keep" first.
-                self._move(1)
-            elif f.undo():
-                # Back to the trick's start.
-                self._render()
-            else:
-                # Why not, in the key hint (until the next redraw); nothing while bidding.
-                refusal = f.undo_refusal()
-                if refusal:
-                    ui.set_text(self.hint, refusal)
-                    app.cue(CUE_REFUSED)
-
-    def _move(self, delta: int) -> None:
-        """Apply a direction and redraw only what it changed."""
-        f = self.flow
-        if not f.move(delta):
-            return
-        if f.step == flow.STEP_PLAY:
-            self.row.set_cursor(f.cursor)
-            self._render_cursor_name()
-        elif f.step == flow.STEP_TWIDDLE:
-            self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
-        else:
-            self._render()
 
     def _finish(self, app: App) -> None:
         """The session is over: count it with its final score and each pass's points (the

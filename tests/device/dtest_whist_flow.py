@@ -6,6 +6,13 @@ from decktet import cards
 from decktet.search import units
 from games.whist import SETUP, engine, flow
 from games.whist.engine import Game
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+
+
+def _a(f):
+    """A; the event it led to."""
+    f.key(K_A)
+    return f.event
 
 
 def test_options_from_set_up_rows():
@@ -56,16 +63,17 @@ def test_texts():
 
 def test_bid_picker_clamps_and_bids():
     game = Game(7, engine.OPT_UNDER)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     assert f.step == flow.STEP_BID and f.bid == 1
-    assert not f.move(-1)  # the fore hand's minimum is 1
+    assert not f.key(K_LEFT)  # the fore hand's minimum is 1
     for _ in range(10):
-        f.move(1)
+        f.key(K_RIGHT)
     assert f.bid == 7
     assert f.status_bid() == "Bidding: 1-7 tricks"
-    f.move(-4)
+    for _ in range(4):
+        f.key(K_LEFT)
     assert f.bid == 3
-    assert f.confirm() == flow.EVENT_NONE
+    assert _a(f) == flow.EVENT_NONE
     assert game.observation(0)["bid"] == 3
     assert f.step == flow.STEP_PLAY
     assert f.status_bid() == "Bid 3  Won 0  Trick 1/7"
@@ -76,8 +84,8 @@ def test_cursor_starts_legal_and_illegal_play_changes_nothing():
     seed = 0
     while True:
         game = Game(seed, 0)
-        f = flow.Flow(game)
-        f.confirm()
+        f = flow.Play(game)
+        f.key(K_A)
         if len(f.legal) < len(f.hand()):
             break
         seed += 1
@@ -87,37 +95,37 @@ def test_cursor_starts_legal_and_illegal_play_changes_nothing():
     while hand[illegal] in f.legal:
         illegal += 1
     while f.cursor != illegal:
-        f.move(1)
+        f.key(K_RIGHT)
     before = game.to_bytes()
-    assert f.confirm() == flow.EVENT_ILLEGAL
+    assert _a(f) == flow.EVENT_ILLEGAL
     assert game.to_bytes() == before and f.step == flow.STEP_PLAY
     # Wraps around both ways.
     count = len(hand)
     f.cursor = 0
-    f.move(-1)
+    f.key(K_LEFT)
     assert f.cursor == count - 1
-    f.move(1)
+    f.key(K_RIGHT)
     assert f.cursor == 0
 
 
 def test_twiddle_choice_and_result():
     game = Game(3, 0)
-    f = flow.Flow(game)
-    f.confirm()  # bid 1
+    f = flow.Play(game)
+    f.key(K_A)  # bid 1
     played = f.card_at_cursor()
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_TWIDDLE and f.twiddle == 0
     assert f.twiddle_text() == "5 Aces"
     # Whose card wins the trick if kept: the result after "keep" says the same.
     at_choice = game.observation(0)
     winning = f.winning_text()
     assert winning.endswith(" wins now") and len(winning) <= 31
-    f.move(1)
+    f.key(K_RIGHT)
     assert f.twiddle == 1
-    f.move(1)
+    f.key(K_RIGHT)
     assert f.twiddle == 0
-    f.move(1)
-    assert f.confirm() == flow.EVENT_NONE
+    f.key(K_RIGHT)
+    assert _a(f) == flow.EVENT_NONE
     assert f.step == flow.STEP_RESULT
     obs = game.observation(0)
     assert obs["aces_left"] == 4
@@ -130,37 +138,37 @@ def test_twiddle_choice_and_result():
     assert winning == ("Your %s wins now" if kept else "Dummy's %s wins now") % name
     assert engine.player_wins(mine, dummy, trump) == won
     assert f.status_bid() == "Bid 1  Won %d  Trick 1/7" % (1 if won else 0)
-    assert f.confirm() == flow.EVENT_NONE
+    assert _a(f) == flow.EVENT_NONE
     assert f.step == flow.STEP_PLAY
     assert f.status_bid().endswith("Trick 2/7")
 
 
 def _play_out(options, seed, bids, summaries):
-    """A generator playing a whole session through Flow, yielding per step; appends each
+    """A generator playing a whole session through Play, yielding per step; appends each
     summary text with the engine's score at that moment to ``summaries``."""
     game = Game(seed, options)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     trick = 0
     while True:
         step = f.step
         if step == flow.STEP_BID:
             want = bids[f.obs["hand_index"]]
-            while f.bid < want and f.move(1):
+            while f.bid < want and f.key(K_RIGHT):
                 pass
-            while f.bid > want and f.move(-1):
+            while f.bid > want and f.key(K_LEFT):
                 pass
-            event = f.confirm()
+            event = _a(f)
         elif step == flow.STEP_PLAY:
             while f.card_at_cursor() not in f.legal:
-                f.move(1)
-            event = f.confirm()
+                f.key(K_RIGHT)
+            event = _a(f)
             trick += 1
         elif step == flow.STEP_TWIDDLE:
             if trick % 2:
-                f.move(1)
-            event = f.confirm()
+                f.key(K_RIGHT)
+            event = _a(f)
         else:
-            event = f.confirm()
+            event = _a(f)
         if event == flow.EVENT_HAND_OVER or event == flow.EVENT_GAME_OVER:
             summaries.append((f.summary(), game.scores()[0]))
         if event == flow.EVENT_GAME_OVER:
@@ -200,8 +208,8 @@ def _to_step(f, step):
     while f.step != step:
         if f.step == flow.STEP_PLAY:
             while f.card_at_cursor() not in f.legal:
-                f.move(1)
-        f.confirm()
+                f.key(K_RIGHT)
+        f.key(K_A)
 
 
 def _to_last_result(f):
@@ -209,16 +217,16 @@ def _to_last_result(f):
     while not (f.step == flow.STEP_RESULT and f.ends_hand):
         _to_step(f, flow.STEP_RESULT)
         if not f.ends_hand:
-            f.confirm()
+            f.key(K_A)
 
 
 def test_header_shows_the_trick_on_screen_until_the_player_moves_on():
     game = Game(4, engine.OPT_UNDER | engine.OPT_PASSES_2)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     # A result within a hand: the hand, pass and score as they are.
     _to_step(f, flow.STEP_RESULT)
     assert f.status_left() == "Fore hand  pass 1/2" and f.status_right() == "Score 0"
-    f.confirm()
+    f.key(K_A)
     # The fore hand's last trick: the engine has scored it and dealt the aft hand.
     _to_last_result(f)
     obs = game.observation(0)
@@ -227,19 +235,19 @@ def test_header_shows_the_trick_on_screen_until_the_player_moves_on():
     assert f.status_left() == "Fore hand  pass 1/2"
     assert f.status_right() == "Score 0"
     assert f.status_bid().endswith("Hand over") and f.shown_hand() == []
-    assert f.confirm() == flow.EVENT_HAND_OVER
+    assert _a(f) == flow.EVENT_HAND_OVER
     assert f.step == flow.STEP_BID and f.status_left() == "Aft hand  pass 1/2"
     assert f.status_right() == "Score %d" % points
     yield
     # The aft hand, then the under hand: its last trick ends the pass (a new deal is made).
     _to_last_result(f)
-    f.confirm()
+    f.key(K_A)
     _to_last_result(f)
     obs = game.observation(0)
     assert obs["pass_index"] == 1 and obs["hand_index"] == 0 and obs["phase"] == engine.PHASE_BID
     assert f.status_left() == "Under hand  pass 1/2"
     assert f.status_right() == "Score %d" % (obs["score"] - obs["last_hand"][3])
-    f.confirm()
+    f.key(K_A)
     assert f.status_left() == "Fore hand  pass 2/2"
     assert f.status_right() == "Score %d" % obs["score"]
     yield
@@ -248,33 +256,33 @@ def test_header_shows_the_trick_on_screen_until_the_player_moves_on():
         _to_last_result(f)
         if game.is_over():
             break
-        f.confirm()
+        f.key(K_A)
     assert f.status_left() == "Under hand  pass 2/2"
-    assert f.confirm() == flow.EVENT_GAME_OVER
+    assert _a(f) == flow.EVENT_GAME_OVER
     # Each pass's points, for the statistics: they add up to the final score.
     assert len(f.parts) == 2 and sum(f.parts) == game.scores()[0]
 
 
 def test_pass_points_for_the_statistics_leave_out_a_pass_resumed_midway():
     game = Game(5, engine.OPT_PASSES_3)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     _to_last_result(f)
-    f.confirm()  # the fore hand's summary
+    f.key(K_A)  # the fore hand's summary
     f.summary()
     at_aft = game.to_bytes()
     _to_last_result(f)
-    f.confirm()
+    f.key(K_A)
     f.summary()
     assert len(f.parts) == 1 and f.parts[0] == game.scores()[0]
     yield
     # Resumed at the aft hand: pass 1's fore hand is not in the save, so pass 1 is not
     # counted; passes 2 and 3 are.
     game = Game.from_bytes(at_aft)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     after_pass_1 = None
     while not game.is_over():
         _to_last_result(f)
-        f.confirm()
+        f.key(K_A)
         f.summary()
         if after_pass_1 is None and f.obs["pass_index"] == 1:
             after_pass_1 = f.obs["score"]
@@ -291,12 +299,12 @@ def _played(f):
     """Bid 1 if bidding, then move the cursor to the last legal card and play it; returns
     (the engine's bytes before the play, the card)."""
     if f.step == flow.STEP_BID:
-        f.confirm()
+        f.key(K_A)
     while f.card_at_cursor() != f.legal[-1]:
-        f.move(1)
+        f.key(K_RIGHT)
     before = f.game.to_bytes()
     card = f.card_at_cursor()
-    f.confirm()
+    f.key(K_A)
     return before, card
 
 
@@ -315,37 +323,37 @@ def _undone(f, before, card):
 
 def test_undo_goes_back_to_the_start_of_the_trick():
     game = Game(9, 0)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     # Nothing to undo while bidding, nor right after the bid: the dummy's card is turned.
     assert not f.can_undo() and not f.undo()
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_PLAY and not f.can_undo() and not f.undo()
     assert f.applied == 1
     # From the twiddle choice.
     before, card = _played(f)
     assert f.step == flow.STEP_TWIDDLE and f.can_undo()
-    f.move(1)  # "twiddle" chosen, not taken: still nothing turned
+    f.key(K_RIGHT)  # "twiddle" chosen, not taken: still nothing turned
     _undone(f, before, card)
     # From the trick's result after "keep".
     before, card = _played(f)
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_RESULT and f.can_undo()
     result = f.game.to_bytes()
     _undone(f, before, card)
     # Played again the same way, the same state: undo changed nothing else.
-    f.confirm()
-    f.confirm()
+    f.key(K_A)
+    f.key(K_A)
     assert f.game.to_bytes() == result
     # Once the player moves on (the next dummy card shows), the trick is final.
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_PLAY and not f.can_undo()
     kept = f.game.to_bytes()
     assert not f.undo() and f.game.to_bytes() == kept
     yield
     # A twiddle that turned an Ace: refused, on the result and after it.
     before, card = _played(f)
-    f.move(1)
-    f.confirm()
+    f.key(K_RIGHT)
+    f.key(K_A)
     assert f.step == flow.STEP_RESULT and f.obs["aces_left"] == 4
     turned = f.game.to_bytes()
     changes = f.applied
@@ -359,28 +367,27 @@ def test_undo_of_a_twiddle_that_turns_nothing():
     # (no trump for the rest of the hand) and may be undone; so may the plays after it,
     # which resolve at once.
     game = Game(2, 0)
-    f = flow.Flow(game)
-    f.confirm()
+    f = flow.Play(game)
+    f.key(K_A)
     for _ in range(5):
         _played(f)
-        f.move(1)
-        f.confirm()
+        f.key(K_RIGHT)
+        f.key(K_A)
         assert not f.can_undo()
-        f.confirm()
+        f.key(K_A)
     assert f.obs["aces_left"] == 0 and f.obs["trump"] != 0
     before, card = _played(f)
-    f.move(1)
+    f.key(K_RIGHT)
     assert f.twiddle_text() == "no trump"
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_RESULT and f.obs["trump"] == 0
     _undone(f, before, card)
     assert f.obs["trump"] != 0
     yield
-    f.move(0)
     before, card = _played(f)
-    f.move(1)
-    f.confirm()
-    f.confirm()
+    f.key(K_RIGHT)
+    f.key(K_A)
+    f.key(K_A)
     # No trump: the play resolves the trick at once; undo from its result.
     assert f.step == flow.STEP_PLAY and f.obs["trump"] == 0
     before, card = _played(f)
@@ -393,25 +400,25 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
     # pass, from the generator); undo restores the exact state, generator included, and
     # playing the same card again deals the same cards.
     game = Game(13, engine.OPT_PASSES_2)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     for _ in range(2):
-        f.confirm()  # bid 1
+        f.key(K_A)  # bid 1
         while f.obs["tricks_played"] + 1 < f.obs["hand_size"]:
             _to_step(f, flow.STEP_RESULT)
-            f.confirm()
+            f.key(K_A)
             yield
         before, card = _played(f)
-        f.confirm()  # keep
+        f.key(K_A)  # keep
         assert f.step == flow.STEP_RESULT and f.ends_hand
         after = f.game.to_bytes()
         header = f.status_left()
         _undone(f, before, card)
         assert not f.ends_hand and f.status_left() == header
         assert f.status_bid().endswith("Trick %d/7" % f.obs["hand_size"])
-        f.confirm()
-        f.confirm()
+        f.key(K_A)
+        f.key(K_A)
         assert f.game.to_bytes() == after and f.ends_hand
-        assert f.confirm() == flow.EVENT_HAND_OVER
+        assert _a(f) == flow.EVENT_HAND_OVER
         f.summary()
     assert f.obs["pass_index"] == 1 and f.step == flow.STEP_BID
     assert not f.can_undo()
@@ -422,9 +429,10 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
 
 def test_coach_tip_while_bidding():
     game = Game(4, engine.OPT_EASY)
-    off = flow.Flow(game)
-    assert not off.tick(units(100)) and off.tip == "" and off.status_bid() == "Bidding: 1-7 tricks"
-    f = flow.Flow(game, True)
+    off = flow.Play(game)
+    assert not off.tick(0, units(100)) and off.tip == ""
+    assert off.status_bid() == "Bidding: 1-7 tricks"
+    f = flow.Play(game, True)
     assert f.step == flow.STEP_BID and f.tip == "Coach: thinking..."
     trump = flow.trump_name(f.obs["trump"])
     assert f.status_bid() == "Bidding: 1-7  Trump: %s" % trump
@@ -432,24 +440,24 @@ def test_coach_tip_while_bidding():
 
     bid, tenths, chance = Coach().suggest(game.observation(0))
     frames = 1
-    while not f.tick(units(2)):
+    while not f.tick(0, units(2)):
         frames += 1
         yield
     assert frames > 10  # spread over frames
     assert f.tip == "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
     assert len(f.tip) <= 32
-    assert not f.tick(units(2))  # ready: nothing more changes
+    assert not f.tick(0, units(2))  # ready: nothing more changes
     # Playing: the coach is quiet; the next hand's bid starts it again.
-    f.confirm()
-    assert not f.tick(units(2))
+    f.key(K_A)
+    assert not f.tick(0, units(2))
     while f.step != flow.STEP_BID:
         if f.step == flow.STEP_PLAY:
             while f.card_at_cursor() not in f.legal:
-                f.move(1)
-        f.confirm()
+                f.key(K_RIGHT)
+        f.key(K_A)
     assert f.obs["hand_index"] == 1 and f.tip == "Coach: thinking..."
     bid, tenths, chance = Coach().suggest(game.observation(0))
-    while not f.tick(units(50)):
+    while not f.tick(0, units(50)):
         yield
     assert f.tip.startswith("Coach: bid %d (" % bid)
 
@@ -462,13 +470,13 @@ def test_twiddle_names_the_card_winning_now():
     checked = 0
     for seed, options in ((6, engine.OPT_EXCUSE | engine.OPT_PAWNS), (7, 0)):
         game = Game(seed, options)
-        f = flow.Flow(game)
+        f = flow.Play(game)
         while not game.is_over():
             if f.step == flow.STEP_TWIDDLE:
                 text = f.winning_text()
                 mine = f.obs["played_card"]
                 dummy = f.obs["dummy_card"]
-                f.confirm()  # keep
+                f.key(K_A)  # keep
                 won = f.obs["last_trick"][2]
                 name = cards.display_name(mine if won else dummy)
                 assert text.startswith(("Your %s wins" if won else "Dummy's %s wins") % name)
@@ -476,10 +484,10 @@ def test_twiddle_names_the_card_winning_now():
                 checked += 1
             elif f.step == flow.STEP_PLAY:
                 while f.card_at_cursor() not in f.legal:
-                    f.move(1)
-                f.confirm()
+                    f.key(K_RIGHT)
+                f.key(K_A)
             else:
-                f.confirm()
+                f.key(K_A)
         yield
     assert checked >= 20
     # The longest name leaves no room for "now".
@@ -491,24 +499,24 @@ def _lost_at(options, seed, bid, twiddle):
     returns per trick result (won so far, played so far, ``bid_lost()``, the second line)
     and the flag on the next trick's play and twiddle steps."""
     game = Game(seed, options)
-    f = flow.Flow(game)
-    while f.bid < bid and f.move(1):
+    f = flow.Play(game)
+    while f.bid < bid and f.key(K_RIGHT):
         pass
     assert not f.bid_lost()
-    f.confirm()
+    f.key(K_A)
     seen = []
     while True:
         if f.step == flow.STEP_PLAY:
             while f.card_at_cursor() not in f.legal:
-                f.move(1)
+                f.key(K_RIGHT)
             before = f.bid_lost()
-            f.confirm()
+            f.key(K_A)
             if f.step == flow.STEP_TWIDDLE:
                 # The flag counts resolved tricks only: unchanged until the result.
                 assert f.bid_lost() == before
                 if twiddle:
-                    f.move(1)
-                f.confirm()
+                    f.key(K_RIGHT)
+                f.key(K_A)
         assert f.step == flow.STEP_RESULT
         if f.ends_hand:
             last = f.obs["last_hand"]
@@ -516,7 +524,7 @@ def _lost_at(options, seed, bid, twiddle):
             return seen
         obs = f.obs
         seen.append((obs["tricks_won"], obs["tricks_played"], f.bid_lost(), f.status_bid()))
-        f.confirm()
+        f.key(K_A)
         assert f.bid_lost() == seen[-1][2]
 
 
@@ -548,21 +556,51 @@ def test_bid_lost_is_flagged_from_the_trick_that_loses_it():
 
 def test_b_says_why_only_where_undo_does_not_work():
     game = Game(9, 0)
-    f = flow.Flow(game)
+    f = flow.Play(game)
     # Bidding: nothing to say (no card is turned yet; no undo is offered).
     assert not f.can_undo() and f.undo_refusal() == ""
-    f.confirm()
+    f.key(K_A)
     assert f.undo_refusal() == "No undo: the dummy's card is up"
-    f.confirm()
+    f.key(K_A)
     assert f.step == flow.STEP_TWIDDLE and f.can_undo() and f.undo_refusal() == ""
     # Resumed at the twiddle choice: undo starts with the next card.
-    resumed = flow.Flow(Game.from_bytes(game.to_bytes()))
+    resumed = flow.Play(Game.from_bytes(game.to_bytes()))
     assert resumed.step == flow.STEP_TWIDDLE and not resumed.can_undo()
     assert resumed.undo_refusal() == "Undo starts with the next card"
     # A twiddle that turned an Ace: its result says so.
-    f.move(1)
-    f.confirm()
+    f.key(K_RIGHT)
+    f.key(K_A)
     assert f.step == flow.STEP_RESULT and not f.can_undo()
     assert f.undo_refusal() == "No undo: an Ace was turned"
     for text in ("No undo: the dummy's card is up", "Undo starts with the next card"):
         assert len(text) <= 31
+
+
+def test_keys_return_what_to_redraw():
+    # The flows' one API: ``key`` returns DRAW_* bits and sets ``event``.
+    game = Game(9, engine.OPT_EASY)
+    f = flow.Play(game)
+    assert f.key(K_UP) == 0 and f.bid == 1  # clamped: nothing to redraw
+    assert f.key(K_DOWN) == flow.DRAW_TABLE and f.bid == 2
+    assert f.key(K_B) == 0 and f.event == flow.EVENT_NONE  # bidding: B says nothing
+    assert f.key(K_SELECT) == 0 and f.event == flow.EVENT_PEEK
+    f.key(K_UP)
+    assert f.key(K_A) == flow.DRAW_TABLE and f.event == flow.EVENT_NONE
+    assert f.step == flow.STEP_PLAY
+    assert f.key(K_B) == flow.DRAW_HINT and f.undo_refusal().startswith("No undo")
+    assert f.key(K_RIGHT) == flow.DRAW_CURSOR and f.event == flow.EVENT_NONE
+    while f.card_at_cursor() not in f.legal:
+        f.key(K_RIGHT)
+    f.key(K_A)
+    assert f.step == flow.STEP_TWIDDLE and f.twiddle == 0
+    assert f.key(K_LEFT) == flow.DRAW_CURSOR and f.twiddle == 1
+    # B backs off to "keep" first, then undoes the play.
+    assert f.key(K_B) == flow.DRAW_CURSOR and f.twiddle == 0 and f.step == flow.STEP_TWIDDLE
+    assert f.key(K_B) == flow.DRAW_TABLE and f.step == flow.STEP_PLAY
+    f.key(K_A)
+    f.key(K_A)
+    assert f.step == flow.STEP_RESULT
+    assert f.key(K_SELECT) == 0 and f.event == flow.EVENT_NONE  # not on a result
+    assert f.key(K_LEFT) == 0
+    # The coach off: a tick changes nothing.
+    assert f.tick(0, units(2)) == 0
