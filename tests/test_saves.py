@@ -366,7 +366,7 @@ def _run_show(play, now):
     """Tick a CPU turn on show (its transformation's wave too) to its end."""
     while play.mode == jekyll_flow.MODE_SHOW or play.mode == jekyll_flow.MODE_ANIM:
         now += jekyll_flow.SHOW_MS
-        play.tick(now)
+        play.tick(now, None)
     return now
 
 
@@ -434,10 +434,10 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
             shown = rng.randbelow(len(turn) + 1)
             for _ in range(shown):
                 now += jekyll_flow.SHOW_MS
-                play.tick(now)
+                play.tick(now, None)
                 while play.mode == jekyll_flow.MODE_ANIM:
                     now += 100
-                    play.tick(now)
+                    play.tick(now, None)
             data = play.saved()
             if play.turn:
                 # The position before the turn and the whole turn, whatever was shown.

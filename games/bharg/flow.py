@@ -685,13 +685,13 @@ class Play:
         self.pile = PILE_DISCARD
         return DRAW_ALL
 
-    def tick(self, now: int = 0, more: Any = None) -> int:
+    def tick(self, now: int, more: Any) -> int:
         """Every frame while the table is on top (``now`` in ms, wrapping). A covered table
         (the match's first turn, or a resumed game) calls for its privacy screen (``event``
         EVENT_PASS), or, for a game resumed between rounds, for the round's end
         (EVENT_ROUND_END); with one human seat it is uncovered at once. A CPU seat to act
-        works on its decision (its ``step(more)``, see ``decktet.search``; without
-        ``more``, ``CPU_STEPS`` units) and plays it; its move stays on show until
+        works on its decision (its ``step(more)``, see ``decktet.search``; ``more`` None:
+        ``CPU_STEPS`` units) and plays it; its move stays on show until
         ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to redraw."""
         self.event = EVENT_NONE
         if self.covered:

@@ -928,9 +928,10 @@ class Play:
         # The minimap and the banner keep the old side until the wave has played.
         return DRAW_MODE
 
-    def tick(self, now: int) -> int:
-        """Advance the transformation's wave one frame every ``_WAVE_MS`` (``now`` in ms);
-        returns the ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
+    def tick(self, now: int, more: Any) -> int:
+        """Advance the transformation's wave one frame every ``_WAVE_MS`` (``now`` in ms;
+        ``more`` is not needed: ``screens.CpuScreen`` drives the CPU's search); returns the
+        ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
         self.event = EVENT_NONE
         if self.mode == MODE_SHOW:
             if self.shown_at >= 0 and ticks_diff(now, self.shown_at) < SHOW_MS:

@@ -406,7 +406,7 @@ class PlayScreen(cardview.PlayScreen):
         if play.mode == flow.MODE_CPU:
             app.push(CpuScreen(play))
             return True
-        changed = play.tick(now)
+        changed = play.tick(now, app.more)
         if not changed:
             return False
         self._draw(changed)

@@ -158,7 +158,7 @@ def test_result_texts_and_stats():
 def _uncovered(seed=4, options=0):
     """A flow at the match's first turn, its privacy screen passed."""
     play = flow.Play(engine.Game(seed, options))
-    play.tick()
+    play.tick(0, None)
     assert play.event == flow.EVENT_PASS
     play.uncover()
     return play
@@ -214,11 +214,11 @@ def test_the_first_turn_waits_behind_its_privacy_screen():
     for key in (K_A, K_RIGHT, K_LEFT, K_SELECT):
         assert play.key(key) == 0 and play.event == flow.EVENT_NONE
     assert play.game.to_bytes() == before
-    assert play.tick() == 0 and play.event == flow.EVENT_PASS
-    assert play.tick() == 0 and play.event == flow.EVENT_PASS
+    assert play.tick(0, None) == 0 and play.event == flow.EVENT_PASS
+    assert play.tick(0, None) == 0 and play.event == flow.EVENT_PASS
     play.uncover()
     assert not play.covered
-    play.tick()
+    play.tick(0, None)
     assert play.event == flow.EVENT_NONE
     # The table: seat 1 (Player 2) to draw, the deck under the cursor.
     assert play.status_text() == "P2 draw a card" and play.round_info() == "Rd 1 to 50"
@@ -317,7 +317,7 @@ def _play_round(play, events, phases):
         if play.phase not in phases:
             phases.append(play.phase)
         if play.covered:
-            play.tick()
+            play.tick(0, None)
             assert play.event == flow.EVENT_PASS
             assert play.seat == play.game.current_player()
             play.uncover()
@@ -383,7 +383,7 @@ def test_three_players_pass_round_the_table_to_a_one_round_match():
             yield
         if play.covered:
             seats.append(play.seat)
-            play.tick()
+            play.tick(0, None)
             play.uncover()
             continue
         play.key(_policy_key(play))
@@ -463,7 +463,7 @@ def _tick_until(play, now, done, limit=5000):
         steps += 1
         assert steps < limit
         now += 10
-        play.tick(now)
+        play.tick(now, None)
         assert play.event == flow.EVENT_NONE, play.event
     return now
 
@@ -474,9 +474,9 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     play = flow.Play(game, b"\0\2\0")
     # Player 2 (CPU) starts: Player 1 (the only human) watches, with no privacy screen.
     assert play.seat == 0 and play.covered
-    assert play.tick(0) == 0 and play.event == flow.EVENT_NONE and not play.covered
+    assert play.tick(0, None) == 0 and play.event == flow.EVENT_NONE and not play.covered
     assert play.waiting() and play.legal == []
-    assert play.tick(10) == flow.DRAW_TABLE and play.cpu is not None
+    assert play.tick(10, None) == flow.DRAW_TABLE and play.cpu is not None
     assert play.status_text() == "P2 (CPU) thinking"
     assert play.hint_text() == "wait for the CPU  SEL help"
     # Keys do nothing while it thinks (SELECT still explains the bars).
@@ -509,8 +509,8 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     assert flow.turn_text(1, took, discarded) in flow.turn_summary(play.obs)
     assert play.hint_text() == "A go on  SEL help" and not play.legal
     # It stays on show for PAUSE_MS, then Player 1's turn (no privacy screen).
-    assert play.tick(now + flow.PAUSE_MS - 10) == 0 and play.mover == 1
-    assert play.tick(now + flow.PAUSE_MS) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
+    assert play.tick(now + flow.PAUSE_MS - 10, None) == 0 and play.mover == 1
+    assert play.tick(now + flow.PAUSE_MS, None) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
     assert play.mover == -1 and play.seat == 0 and play.drawing() and not play.covered
     assert play.status_text() == "You draw a card"  # (against a CPU)
     # Player 1 takes the discard top and discards; then A skips the CPU's pause, and
@@ -534,7 +534,7 @@ def test_privacy_screens_only_between_human_seats():
     play = flow.Play(engine.Game(2, engine.OPT_THREE_PLAYERS | engine.OPT_ONE_ROUND), b"\0\1\0")
     # Player 2 (CPU) starts; Player 3, the next human, watches it, after the privacy screen.
     assert play.seat == 2 and play.covered
-    play.tick(0)
+    play.tick(0, None)
     assert play.event == flow.EVENT_PASS
     play.uncover()
     passes = [2]
@@ -547,14 +547,14 @@ def test_privacy_screens_only_between_human_seats():
             yield
         now += 10
         if play.covered:
-            play.tick(now)
+            play.tick(now, None)
             assert play.event == flow.EVENT_PASS
             passes.append(play.seat)
             play.uncover()
         elif play.legal:
             play.key(_policy_key(play))
         else:
-            play.tick(now)
+            play.tick(now, None)
             assert play.event in (flow.EVENT_NONE, flow.EVENT_OVER)
         assert play.seat != 1
     # The device went 3 -> 1 -> 3 -> ...: never to the CPU's seat.
@@ -585,14 +585,14 @@ def test_two_cpus_play_a_one_round_match_with_one_human_and_no_privacy_screen():
                 shown.append(play.mover)
             play.key(K_A)
         else:
-            play.tick(now)
+            play.tick(now, None)
         assert play.event in (flow.EVENT_NONE, flow.EVENT_OVER, flow.EVENT_ROUND_END)
         assert play.seat == 0
     if play.mover >= 0:
         # A CPU's discard ended it: its move is on show first, then the round's end.
         shown.append(play.mover)
         assert play.event == flow.EVENT_NONE
-        play.tick(now + flow.PAUSE_MS)
+        play.tick(now + flow.PAUSE_MS, None)
     assert play.game.is_over() and play.event == flow.EVENT_OVER
     assert 1 in shown and 2 in shown
 
@@ -603,7 +603,7 @@ def test_no_undo_of_a_take_in_a_continued_game():
     play.key(K_RIGHT)
     play.key(K_A)
     again = flow.Play(engine.Game.from_bytes(play.game.to_bytes()))
-    again.tick()
+    again.tick(0, None)
     again.uncover()
     assert again.discarding() and again.obs["taken"] >= 0 and not again.can_undo()
     assert again.key(K_B) == flow.DRAW_HINT and again.hint_text() == "No undo in a continued game"

@@ -321,7 +321,7 @@ def test_a_whole_game_through_every_event():
             modes.append(play.mode)
         if play.mode == flow.MODE_ANIM:
             now += 50
-            changed = play.tick(now)
+            changed = play.tick(now, None)
             if changed & flow.DRAW_WAVE:
                 count = len(play.wave_new)
                 codes = [play.wave_code(i) for i in range(count)]
@@ -361,7 +361,7 @@ def test_after_the_transformation_the_cursor_is_not_on_end_turn():
     for _ in range(3000):
         if play.mode == flow.MODE_ANIM:
             now += 50
-            play.tick(now)
+            play.tick(now, None)
             if play.mode != flow.MODE_ANIM:
                 break
         else:
@@ -393,7 +393,7 @@ def _hyde_after_transformation():
     now = 0
     while play.mode == flow.MODE_ANIM:
         now += 50
-        play.tick(now)
+        play.tick(now, None)
     return play
 
 
@@ -569,7 +569,7 @@ def test_undo_never_goes_back_past_hidden_cards_shown():
     now = 0
     while play.mode == flow.MODE_ANIM:
         now += 50
-        play.tick(now)
+        play.tick(now, None)
     assert not play.can_undo() and play.undo() == 0
 
 
@@ -596,7 +596,7 @@ def _show(play, now):
         at = play.shown
         action = play.turn[at] if at < len(play.turn) else -1
         now += flow.SHOW_MS
-        play.tick(now)
+        play.tick(now, None)
         if play.shown > at and action != engine.END_TURN:
             shown.append((action, play.said, play.lit_cards()[0]))
     return shown
@@ -644,13 +644,13 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
     assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
     assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
     # The first action shows at once, the next only SHOW_MS later, or at once after A.
-    play.tick(1000)
+    play.tick(1000, None)
     first = (expected[0], play.said, play.lit_cards()[0])
     assert play.said and play.shown == 1
-    assert play.tick(1000 + flow.SHOW_MS - 1) == 0 and play.said == first[1]
+    assert play.tick(1000 + flow.SHOW_MS - 1, None) == 0 and play.said == first[1]
     assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
     second = (play.turn[1], None, -1)
-    play.tick(1001 + flow.SHOW_MS - 1)
+    play.tick(1001 + flow.SHOW_MS - 1, None)
     assert play.shown == 2
     second = (second[0], play.said, play.lit_cards()[0])
     shown = yield from _show(play, 2000)
@@ -682,7 +682,7 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         legal = play.game.legal_actions()
         if play.mode == flow.MODE_ANIM:
             now += 100
-            play.tick(now)
+            play.tick(now, None)
         elif engine.END_TURN in legal:
             play.end_turn()
             assert play.event == flow.EVENT_NONE
@@ -721,7 +721,7 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
         play.state = game.to_bytes()  # where the turn on show begins
         play.show_turn([engine.play_action(card, 0 if not face_up else 1, face_up)], False)
-        play.tick(5000)
+        play.tick(5000, None)
         lit = 1 if face_up else 0  # the card where it landed
         assert play.said == caption and play.lit_cards() == (lit, lit)
         assert len(play.obs["ribbon"]) == len(game.observation(1)["ribbon"]) + 1
