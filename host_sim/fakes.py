@@ -5,10 +5,12 @@ joystick, the battery), ``audioio``, ``audiocore`` and ``digitalio`` (the speake
 the simulator logs the cues instead), ``microcontroller.nvm`` (``Nvm``: a bytearray,
 optionally kept in a file, written as the PyBadge's flash is, and cut short on demand;
 ``RpNvm``: as the RP2040 boards' is) and
-``supervisor.ticks_ms`` (the simulator's clock). Everything else (displayio, fonts,
+``supervisor.ticks_ms`` (the simulator's clock); and ``gc.mem_free``, which CPython's
+``gc`` lacks (``HOST_FREE``). Everything else (displayio, fonts,
 labels, ``micropython.const``) is the real library from the venv.
 """
 
+import gc
 import sys
 import types
 
@@ -17,6 +19,11 @@ CURRENT = None
 NVM_SIZE = 8192
 FLASH_BLOCK = 8192  # the SAMD51's erase block: the whole nvm
 FLASH_PAGE = 512  # its program page
+# What ``gc.mem_free()`` says on the host: CPython's heap has no such figure, so plenty
+# (the app then never collects for want of room; when it collects changes no game).
+HOST_FREE = 1 << 20
+if not hasattr(gc, "mem_free"):
+    gc.mem_free = lambda: HOST_FREE
 
 
 class PowerCut(BaseException):

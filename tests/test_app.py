@@ -1,10 +1,13 @@
 """The kit's screen stack (handheld.app.App): a releasable screen lets its widgets go while
 another screen covers it and is built again, unchanged, when it is on top again; screens
-that are not releasable keep theirs."""
+that are not releasable keep theirs. And where the app collects garbage itself: in frames
+that answer no key (a collection costs ~12 ms on the badge)."""
 
 import displayio
 
+from handheld import app as app_module
 from handheld.app import App, Screen
+from handheld.keys import K_RIGHT
 
 
 class FakeDisplay:
@@ -40,8 +43,34 @@ class Counted(Screen):
         self.widget = None
 
 
+class FakeButtons:
+    """``poll`` returns the keys queued for the next frame."""
+
+    def __init__(self):
+        self.queued = 0
+
+    def poll(self, now):
+        keys = self.queued
+        self.queued = 0
+        return keys
+
+
+class FakeGc:
+    """Stands in for ``gc`` in handheld.app: the free heap is set, collections counted."""
+
+    def __init__(self, free):
+        self.free = free
+        self.collections = 0
+
+    def mem_free(self):
+        return self.free
+
+    def collect(self):
+        self.collections += 1
+
+
 def make_app():
-    return App(FakeDisplay(), None, None, None, lambda: 1)
+    return App(FakeDisplay(), FakeButtons(), None, None, lambda: 1)
 
 
 def test_a_covered_releasable_screen_lets_go_and_is_rebuilt_from_its_state():
@@ -152,3 +181,66 @@ def test_the_primer_over_a_game_offers_no_gallery_and_is_unloaded_after():
     # From the main menu's Cards row, A opens the gallery.
     host_sim.run("DOWN DOWN DOWN A A")
     assert top_name() == "GalleryScreen"
+
+
+def _frames(app, count, keys=0):
+    """Run ``count`` frames, the first with ``keys``; the collections made in each."""
+    made = []
+    app.buttons.queued = keys
+    for _ in range(count):
+        before = app_module.gc.collections
+        app.step(0)
+        made.append(app_module.gc.collections - before)
+    return made
+
+
+def test_a_key_is_answered_before_the_heap_is_collected_in_the_next_idle_frame(monkeypatch):
+    monkeypatch.setattr(app_module, "gc", FakeGc(4096))  # low
+    monkeypatch.setattr(app_module, "_collect_due", False)
+    monkeypatch.setattr(app_module, "_heap_check", False)
+    app = make_app()
+    app.push(Counted(False))
+    # The first frame draws the menu; the next, idle, collects; then none until a key.
+    assert _frames(app, 4) == [0, 1, 0, 0]
+    # The frame with the key does not collect (it draws), the one after it does.
+    assert _frames(app, 3, K_RIGHT) == [0, 1, 0]
+    # With room enough, no collection at all.
+    app_module.gc.free = 64 * 1024
+    assert _frames(app, 3, K_RIGHT) == [0, 0, 0]
+
+
+def test_no_collection_in_a_frame_where_a_search_works(monkeypatch):
+    monkeypatch.setattr(app_module, "gc", FakeGc(4096))
+    monkeypatch.setattr(app_module, "_collect_due", False)
+    monkeypatch.setattr(app_module, "_heap_check", False)
+
+    class Thinking(Counted):
+        """Works (calls the app's ``more``) in its first three ticks."""
+
+        def __init__(self):
+            super().__init__(False)
+            self.ticks = 0
+
+        def tick(self, app, now):
+            self.ticks += 1
+            if self.ticks <= 3:
+                app.more(1, 1000)
+            return False
+
+    app = make_app()
+    app.push(Thinking())
+    app.changed = False
+    assert _frames(app, 5) == [0, 0, 0, 1, 0]
+
+
+def test_a_covered_screen_is_collected_in_the_next_frame_without_a_key(monkeypatch):
+    monkeypatch.setattr(app_module, "gc", FakeGc(64 * 1024))  # room enough
+    monkeypatch.setattr(app_module, "_collect_due", False)
+    monkeypatch.setattr(app_module, "_heap_check", False)
+    app = make_app()
+    app.push(Counted(False))
+    app.push(Counted(True))
+    _frames(app, 2)
+    app.push(Counted(False))  # covers the releasable screen
+    assert _frames(app, 1, K_RIGHT) == [0]  # the frame with a key only answers it
+    assert _frames(app, 2) == [1, 0]

@@ -9,7 +9,8 @@ Whist coach's), loaded only with one of them.
 A ``Search`` subclass's ``begin`` sets ``work`` to a generator that yields once per unit
 of work; ``step(more)`` runs units until the work is done (then ``finish()``, and True) or
 until ``more(units, spent)`` returns False: ``units`` run in this step so far, ``spent``
-their estimated cost on the badge in microseconds (the class's ``cost`` a unit). The app's
+their estimated cost on the badge in microseconds (the class's ``cost`` a unit, or what a
+unit yields: a costlier one says so, e.g. a decision's set-up). The app's
 ``more`` (``handheld.app.App.more``) ends a step once a frame's worth of work is spent, on
 the estimate or on the clock, whichever comes first; ``units(n)`` allows ``n`` units
 (tests, the host); ``always`` runs the work to its end. However it is sliced, the work and
@@ -53,11 +54,13 @@ class Search:
             return True
         cost = self.cost
         done = 0
+        spent = 0
         try:
             while True:
-                next(work)
+                # A unit may yield its own estimate (a costlier one than the class's).
+                spent += next(work) or cost
                 done += 1
-                if not more(done, done * cost):
+                if not more(done, spent):
                     return False
         except StopIteration:
             self.work = None

@@ -107,6 +107,13 @@ _WORK_US = const(25000)
 # ~12 ms on the badge, and an allocation that finds no room before then collects anyway.
 _collect_due = False
 
+# An allocation that finds the heap full collects in whatever frame it falls, a cursor
+# move's too. So the first idle frame (no key, nothing drawn, no search) after a frame that
+# did something collects if less than this is free: the garbage of a CPU's turn or of a
+# screen's build is gone before the next keys (each then allocates a few hundred bytes).
+_LOW_FREE = const(16384)
+_heap_check = False
+
 
 def unload_modules(keep: Any, package: str = "") -> None:
     """Forget every loaded module whose name is not in ``keep``, and ``package`` with its
@@ -577,6 +584,14 @@ class App:
         if refreshed:
             self.changed = False
             self.display.refresh()
+        global _heap_check
+        if keys or refreshed or self.worked:
+            _heap_check = True
+        elif _heap_check:
+            _heap_check = False
+            if gc.mem_free() < _LOW_FREE:
+                gc.collect()
+                return False  # what is due is written in the next idle frame
         self._writes(not (keys or refreshed or self.worked), now)
         return refreshed
 

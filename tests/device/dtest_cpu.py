@@ -9,7 +9,7 @@ one step of a generator test, so the gates also report the live heap between dec
 
 import gc
 
-from decktet.search import units
+from decktet.search import Search, units
 from games.bharg import engine as bharg
 from games.bharg.cpu import Player as BhargPlayer
 from games.jekyll import engine as jekyll
@@ -95,6 +95,56 @@ def test_bharg_spread_over_steps():
         assert player.result() == whole
         game.apply_action(whole)
         yield
+
+
+class _Weighed(Search):
+    """Three units: the class's cost, one that weighs its own (5,000), the class's."""
+
+    cost = 100
+
+    def begin(self):
+        self.work = self._work()
+
+    def _work(self):
+        yield
+        yield 5000
+        yield
+
+
+def test_a_unit_may_weigh_its_own_cost():
+    # ``Search.step`` counts a unit at what it yields (its own estimate) or at the class's
+    # ``cost``; Bharg's first unit (learning, making the pool) weighs several of the
+    # search's, so the frame that starts a decision does fewer of them. The decision is
+    # the same however the work is sliced.
+    seen = []
+
+    def more(done, spent):
+        seen.append((done, spent))
+        return True
+
+    search = _Weighed()
+    search.begin()
+    assert search.step(more)
+    assert seen == [(1, 100), (2, 5100), (3, 5200)]
+    game = bharg.Game(3, bharg.OPT_ONE_ROUND)
+    seat = game.current_player()
+    obs = game.observation(seat)
+    legal = game.legal_actions()
+    seen = []
+
+    def frame(done, spent):
+        seen.append(spent)
+        return spent < 25000
+
+    player = BhargPlayer(seat, "normal", 9)
+    player.begin(obs, legal)
+    while not player.step(frame):
+        yield
+    cost = BhargPlayer.cost
+    assert seen[0] > 3 * cost, seen[:3]  # the set-up unit
+    steps = [seen[i] - seen[i - 1] for i in range(1, len(seen)) if seen[i] > seen[i - 1]]
+    assert steps and min(steps) == cost and max(steps) == cost, steps
+    assert player.result() == BhargPlayer(seat, "normal", 9).choose(obs, legal)
 
 
 def _jekyll_game(seed, options, strengths, decisions):
