@@ -196,8 +196,7 @@ def _frames(app, count, keys=0):
 
 def test_a_key_is_answered_before_the_heap_is_collected_in_the_next_idle_frame(monkeypatch):
     monkeypatch.setattr(app_module, "gc", FakeGc(4096))  # low
-    monkeypatch.setattr(app_module, "_collect_due", False)
-    monkeypatch.setattr(app_module, "_heap_check", False)
+    monkeypatch.setattr(app_module, "_collect", app_module._COLLECT_NONE)
     app = make_app()
     app.push(Counted(False))
     # The first frame draws the menu; the next, idle, collects; then none until a key.
@@ -211,8 +210,7 @@ def test_a_key_is_answered_before_the_heap_is_collected_in_the_next_idle_frame(m
 
 def test_no_collection_in_a_frame_where_a_search_works(monkeypatch):
     monkeypatch.setattr(app_module, "gc", FakeGc(4096))
-    monkeypatch.setattr(app_module, "_collect_due", False)
-    monkeypatch.setattr(app_module, "_heap_check", False)
+    monkeypatch.setattr(app_module, "_collect", app_module._COLLECT_NONE)
 
     class Thinking(Counted):
         """Works (calls the app's ``more``) in its first three ticks."""
@@ -235,8 +233,7 @@ def test_no_collection_in_a_frame_where_a_search_works(monkeypatch):
 
 def test_a_covered_screen_is_collected_in_the_next_frame_without_a_key(monkeypatch):
     monkeypatch.setattr(app_module, "gc", FakeGc(64 * 1024))  # room enough
-    monkeypatch.setattr(app_module, "_collect_due", False)
-    monkeypatch.setattr(app_module, "_heap_check", False)
+    monkeypatch.setattr(app_module, "_collect", app_module._COLLECT_NONE)
     app = make_app()
     app.push(Counted(False))
     app.push(Counted(True))

@@ -322,7 +322,7 @@ class Player(Search):
             now = 0
             for part in self._score(hand, ace):
                 now += part
-                yield
+                yield None  # a unit at the class's cost
             take = self._best > now + _TAKE_MARGIN * self._ncards
         self._action = TAKE_DISCARD if take else DRAW_DECK
 

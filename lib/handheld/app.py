@@ -102,17 +102,20 @@ class SavePolicy:
 _WORK_MS = const(25)
 _WORK_US = const(25000)
 
-# A screen covered by another lets its widgets go; they are collected in the next frame
-# without a key (``App.step``), not in the frame that answers the key: a collection costs
-# ~12 ms on the badge, and an allocation that finds no room before then collects anyway.
-_collect_due = False
-
-# An allocation that finds the heap full collects in whatever frame it falls, a cursor
-# move's too. So the first idle frame (no key, nothing drawn, no search) after a frame that
-# did something collects if less than this is free: the garbage of a CPU's turn or of a
-# screen's build is gone before the next keys (each then allocates a few hundred bytes).
+# When the app collects garbage itself (a collection costs ~12 ms on the badge), never in
+# a frame that answers a key (``_collect``, ``App.step``):
+# - _COLLECT_DUE: a screen covered by another let its widgets go; they are collected in
+#   the next frame without a key, which does only that;
+# - _COLLECT_CHECK: a frame did something (a key, a drawing, a search's work); the first
+#   idle frame after it collects if less than _LOW_FREE is free. An allocation that finds
+#   the heap full collects in whatever frame it falls, a cursor move's too; so the garbage
+#   of a CPU's turn or of a screen's build goes before the next keys (a few hundred bytes
+#   each).
+_COLLECT_NONE = const(0)
+_COLLECT_CHECK = const(1)
+_COLLECT_DUE = const(2)
 _LOW_FREE = const(16384)
-_heap_check = False
+_collect = _COLLECT_NONE
 
 
 def unload_modules(keep: Any, package: str = "") -> None:
@@ -277,8 +280,8 @@ class App:
                 self._drop_mark(covered)
                 covered.release()
                 covered.group = None
-                global _collect_due
-                _collect_due = True
+                global _collect
+                _collect = _COLLECT_DUE
         if screen.group is None:
             screen.build(self)
         self.stack.append(screen)
@@ -557,11 +560,9 @@ class App:
             self.cue(CUE_PLACE)  # a key made a move
         if self.sound is not None:
             self.sound.tick(now)
-        global _collect_due
-        if _collect_due and not keys:
-            # This frame does only the collection (see _collect_due), before a search or
-            # a screen's next step allocates more.
-            _collect_due = False
+        global _collect
+        if _collect == _COLLECT_DUE and not keys:
+            _collect = _COLLECT_NONE
             gc.collect()
             return False
         if self.stack[-1].tick(self, now):
@@ -584,15 +585,16 @@ class App:
         if refreshed:
             self.changed = False
             self.display.refresh()
-        global _heap_check
-        if keys or refreshed or self.worked:
-            _heap_check = True
-        elif _heap_check:
-            _heap_check = False
+        idle = not (keys or refreshed or self.worked)
+        if not idle:
+            if _collect == _COLLECT_NONE:
+                _collect = _COLLECT_CHECK
+        elif _collect == _COLLECT_CHECK:
+            _collect = _COLLECT_NONE
             if gc.mem_free() < _LOW_FREE:
                 gc.collect()
                 return False  # what is due is written in the next idle frame
-        self._writes(not (keys or refreshed or self.worked), now)
+        self._writes(idle, now)
         return refreshed
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
