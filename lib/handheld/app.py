@@ -468,24 +468,6 @@ class App:
             self.write_due = False
             self.settings.store.save()
 
-    def _writes(self, idle: bool, now: int) -> None:
-        """In an ``idle`` frame (no key, nothing drawn, no search: so the screen a key
-        changed is on the display first, and no answer to a key or frame of a CPU's search
-        also stalls 75-250 ms on the flash): what must be written, or the autosave if it
-        is due; then charge the write budget for every nvm write since the last frame."""
-        if not idle:
-            pass
-        elif self.save_now or self.write_due:
-            self.flush()
-        elif self.policy.due(now):
-            self.save_game()
-        if self.settings is None:
-            return
-        store = self.settings.store
-        if store.writes != self.writes_seen:
-            self.policy.spend(store.writes - self.writes_seen)
-            self.writes_seen = store.writes
-
     def begin_game(self, module: str) -> None:
         """A game's set-up is opening: remember which modules are loaded before it, and let
         the main menu's widgets go while the game runs (``_show`` rebuilds them)."""
@@ -585,16 +567,27 @@ class App:
         if refreshed:
             self.changed = False
             self.display.refresh()
-        idle = not (keys or refreshed or self.worked)
-        if not idle:
+        # Only in an idle frame (no key, nothing drawn, no search), one thing of these: a
+        # collection if one is due (_collect), or what must be written, or the autosave if
+        # it is due. So the screen a key changed is on the display first, and no answer to
+        # a key or frame of a CPU's search also stalls 75-250 ms on the flash.
+        if keys or refreshed or self.worked:
             if _collect == _COLLECT_NONE:
                 _collect = _COLLECT_CHECK
         elif _collect == _COLLECT_CHECK:
             _collect = _COLLECT_NONE
             if gc.mem_free() < _LOW_FREE:
                 gc.collect()
-                return False  # what is due is written in the next idle frame
-        self._writes(idle, now)
+        elif self.save_now or self.write_due:
+            self.flush()
+        elif policy.due(now):
+            self.save_game()
+        # Charge the write budget for every nvm write since the last frame.
+        if self.settings is not None:
+            store = self.settings.store
+            if store.writes != self.writes_seen:
+                policy.spend(store.writes - self.writes_seen)
+                self.writes_seen = store.writes
         return refreshed
 
     def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
