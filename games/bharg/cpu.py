@@ -67,10 +67,10 @@ _TAKE_MARGIN = const(2)
 _EASY_TAKE = const(3)
 # Candidates normal scores fully (the others are judged by the unbound value they leave).
 _SHORTLIST = const(3)
-# What learning and making the pool cost on the badge (microseconds): a unit of its own,
-# worth several of the search's (``decktet.search``), so that the frame that starts a
-# decision does fewer of them.
-_POOL_COST = const(12000)
+# What learning and making the pool cost on the badge (microseconds; make timing's model
+# measures about 18 ms): a unit of its own, worth several of the search's
+# (``decktet.search``), so that the frame that starts a decision does fewer of them.
+_POOL_COST = const(18000)
 _BIG = const(1 << 28)
 _WIN = const(1 << 27)
 
@@ -272,10 +272,10 @@ class Player(Search):
             total += 1
             if card >= FIRST_NUMBER:
                 # Cards of the same suits bind alike: one stands for all.
-                mask = suits(card)
+                mask = _MASKS[card]
                 found = False
                 for k in range(count):
-                    if pool[k] >= FIRST_NUMBER and suits(pool[k]) == mask:
+                    if pool[k] >= FIRST_NUMBER and _MASKS[pool[k]] == mask:
                         weights[k] += 1
                         found = True
                         break
