@@ -12,7 +12,7 @@ from driven import DrivenSim, fresh_nvm
 import host_sim
 from handheld import ui
 
-sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "cpapp"))
+sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "app"))
 import make_scripts  # noqa: E402
 
 

@@ -1,7 +1,7 @@
-"""The whole-app CircuitPython gate (tools/cpapp/run.py) bites: a short key script on the
-unpacked bundle passes under the real budgets and fails under a budget it exceeds, and a
-game that does not reach its end fails the run. Needs CircuitPython's programs
-(tools/cptools.py); without them these tests fail, they do not skip."""
+"""The whole-app heap gate (tools/app/heap.py) bites: a short key script on the unpacked
+bundle passes under the real budgets and fails under a budget it exceeds, a game that does
+not reach its end fails the run, and so does an app that raises. Needs node and the npm
+harness (`make node`); without them these tests fail, they do not skip."""
 
 import os
 import subprocess
@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 
-pytestmark = pytest.mark.circuitpython  # the tier `make check` leaves out
+pytestmark = pytest.mark.wholeapp  # the tier `make check` leaves out
 
 # Boot, open Gongor Whist's set-up, start, play a little, quit from the pause menu.
 QUIT_SCRIPT = (
@@ -32,7 +32,7 @@ def drive(tmp_path_factory):
 def gate(drive, tmp_path, script, *extra):
     path = tmp_path / "short.keys"
     path.write_text(script)
-    command = [sys.executable, os.path.join(ROOT, "tools", "cpapp", "run.py")]
+    command = [sys.executable, os.path.join(ROOT, "tools", "app", "heap.py")]
     command += ["--folder", drive, "--script", str(path), "--random", "0"]
     if "--boards" not in extra:
         command += ["--boards", "pybadge"]
@@ -67,16 +67,35 @@ def test_gate_fails_when_a_game_does_not_end(drive, tmp_path):
     assert "did not reach its end" in result.stdout
 
 
-def test_memory_error_fails_the_run(drive, tmp_path):
-    # 30 KB for the app, far below what it needs: the app raises MemoryError.
-    sys.path.insert(0, os.path.join(ROOT, "tools", "cpapp"))
-    import run
+def test_every_frame_reports_its_live_heap_and_its_peak(drive, tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools", "app"))
+    import heap
 
     path = tmp_path / "short.keys"
     path.write_text(QUIT_SCRIPT)
-    program = run.cptools.program("circuitpython-unix32-displayio")
-    probe = run.run_driver(drive, program, 4 * run.APP_HEAP, str(path), probe=True)
-    base = int(probe[0].split()[1])
-    lines = run.run_driver(drive, program, base + 30 * 1024, str(path))
-    _, _, errors, end, _ = run.parse(lines)
-    assert end is None and errors and "MemoryError" in errors[0]
+    states, marks, errors, end, _, largest = heap.parse(heap.run_driver(drive, str(path)))
+    assert not errors and end is not None
+    frames, refreshes, peak, within = end
+    assert frames > 50 and refreshes > 5
+    # A frame's peak holds its garbage too: never below the live heap after it.
+    assert within >= peak > 20 * 1024
+    assert 0 < largest <= heap.LARGEST_KB * 1024
+    for low, high, frame in states.values():
+        assert low <= high <= frame
+    assert [mark[0] for mark in marks] == ["start-whist-quit", "quit-whist-quit"]
+
+
+def test_an_app_that_raises_fails_the_run(drive, tmp_path):
+    # A drive whose code.py raises at once: the run ends with an ERROR line and the gate
+    # fails.
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "lib").mkdir()
+    (broken / "lib" / "handheld").mkdir()
+    (broken / "lib" / "handheld" / "__init__.py").write_text("")
+    (broken / "lib" / "handheld" / "shell.py").write_text(
+        "seed_source = None\ncurrent_app = None\ndef main():\n    raise OSError(5)\n"
+    )
+    result = gate(str(broken), tmp_path, QUIT_SCRIPT)
+    assert result.returncode == 1
+    assert "OSError" in result.stdout

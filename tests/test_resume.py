@@ -14,7 +14,7 @@ import host_sim
 from handheld import store
 from handheld.app import App
 
-sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "cpapp"))
+sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "app"))
 import make_scripts  # noqa: E402
 
 from games.whist import flow as whist_flow  # noqa: E402

@@ -24,7 +24,7 @@ from handheld import store
 from handheld.storelog import LogStore
 from host_sim.fakes import Nvm, RpNvm
 
-sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "cpapp"))
+sys.path.insert(0, os.path.join(host_sim.ROOT, "tools", "app"))
 import make_scripts  # noqa: E402
 
 from games.jekyll import engine as jekyll_engine  # noqa: E402

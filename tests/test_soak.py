@@ -1,11 +1,12 @@
-"""The soak (tools/cpapp/soak.py) bites: a switch-off keeps the nvm for the next boot,
+"""The soak (tools/app/soak.py) bites: a switch-off keeps the nvm for the next boot,
 which offers "Continue"; a tiny soak with switch-offs passes; a screen held too long, an
 app that raises (a MemoryError) and a heap budget exceeded each fail it with their own
-line, and a failing segment can be replayed. Needs CircuitPython's programs
-(tools/cptools.py); without them these tests fail, they do not skip."""
+line, and a failing segment can be replayed. Needs node and the npm harness (`make node`);
+without them these tests fail, they do not skip."""
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -13,16 +14,16 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "cpapp"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "app"))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 import bundle  # noqa: E402
-import run  # noqa: E402
+import heap  # noqa: E402
 
 from handheld.store import NO_GAME, Store  # noqa: E402
 
-pytestmark = pytest.mark.circuitpython  # the tier `make check` leaves out
+pytestmark = pytest.mark.wholeapp  # the tier `make check` leaves out
 
-SOAK = os.path.join(ROOT, "tools", "cpapp", "soak.py")
+SOAK = os.path.join(ROOT, "tools", "app", "soak.py")
 ERASED = b"\xff" * 8192
 # Boot, open Gongor Whist's set-up, start, play a little, pause (the pause menu saves).
 PLAY_AND_PAUSE = "SEEDS 5\nA WAIT*200 A WAIT*300 A RIGHT A WAIT*200 START WAIT*300\n"
@@ -40,10 +41,7 @@ def boot(drive, tmp_path, script, nvm):
     nvm it printed at its switch-off."""
     path = tmp_path / "segment.keys"
     path.write_text(script)
-    program = run.cptools.program("circuitpython-unix32-displayio")
-    lines = run.run_driver(
-        drive, program, 4 * run.APP_HEAP, str(path), extra=["nvm"], stdin=nvm + b"400"
-    )
+    lines = heap.run_driver(drive, str(path), nvm=nvm, stop=400)
     after = bytes.fromhex("".join(line[4:] for line in lines if line.startswith("nvm ")))
     assert len(after) == len(nvm), lines
     return lines, after
@@ -95,11 +93,14 @@ def test_a_screen_held_too_long_fails_and_replays(drive, tmp_path):
 
 
 def test_an_app_that_raises_fails(drive, tmp_path):
-    # 80 KB for the app: it runs out of heap (MemoryError) as its first game opens.
-    result = soak(drive, tmp_path, "--app-kb", "80")
+    # A drive without the pause menu's module: the first START in a game raises.
+    broken = tmp_path / "broken"
+    shutil.copytree(drive, broken)
+    os.remove(broken / "lib" / "handheld" / "pause.mpy")
+    result = soak(str(broken), tmp_path)
     assert result.returncode == 1
     failure = re.search(
-        r"SOAK FAILURE: chain 0 segment 0 .*: the app raised: MemoryError.*", result.stdout
+        r"SOAK FAILURE: chain 0 segment \d+ .*: the app raised: ImportError.*", result.stdout
     )
     assert failure and "(press " in failure.group(0) and "traceback: " in failure.group(0)
 

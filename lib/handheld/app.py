@@ -590,10 +590,20 @@ class App:
                 self.writes_seen = store.writes
         return refreshed
 
-    def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
-        """Run forever (the simulator ends it by raising from ``sleep``)."""
+    def start(self, ticks_ms: Callable[[], int]) -> None:
+        """Get ready to run frames on the clock ``ticks_ms``."""
         self.policy = SavePolicy(ticks_ms())
         self.ticks = ticks_ms
+
+    def frame(self) -> float:
+        """One frame of the loop; returns the pause before the next one, in seconds (none
+        after a frame that worked or on a busy screen)."""
+        self.step(self.ticks())
+        return 0 if self.worked or self.stack[-1].busy else _FRAME_SECONDS
+
+    def run(self, ticks_ms: Callable[[], int], sleep: Callable[[float], None]) -> None:
+        """Run forever (the simulator ends it by raising from ``sleep``; the whole-app
+        harness calls ``start`` here and then one ``frame`` at a time)."""
+        self.start(ticks_ms)
         while True:
-            self.step(ticks_ms())
-            sleep(0 if self.worked or self.stack[-1].busy else _FRAME_SECONDS)
+            sleep(self.frame())

@@ -1,45 +1,53 @@
-"""The whole-app run, inside CircuitPython's unix port with its displayio
-(tools/cpapp/run.py starts it; this file runs on CircuitPython, not CPython).
+"""The whole-app run's driver, inside MicroPython's WebAssembly port (this file runs there,
+not on CPython): tools/mpgate/app.mjs loads it and calls its functions one at a time from
+JavaScript, so the port, which collects garbage only between calls, collects between frames.
 
-Runs code.py's shell on the stand-ins in tools/cpapp/standins, fed by a key script file,
-collects garbage every frame and prints the app heap: ``gc.mem_alloc()`` minus what the
-interpreter, this driver and the stand-ins hold before the shell is imported.
+- ``boot(script, random_count, random_seed, stop)``: read the key script (and, in soak
+  mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then collects and reads
+  the heap: BASE, what the interpreter, this driver and the stand-ins hold.
+- ``start()``: code.py's shell builds the app and pushes the main menu (``App.run`` is
+  replaced by ``App.start``: the frames are the harness's to call).
+- ``frame()``: one frame of the app loop (``App.frame``), then this driver's pause: the
+  virtual clock advances by the pause the app asked for and the script's keys due by then
+  go to the stand-in keypad. Returns 0 when the run is over, 2 when the app may have
+  changed (a key event, a refresh, or every 10th frame: app.mjs then collects and measures),
+  else 1. In the frames between, the app only polls and ticks, which keeps nothing new.
+- ``measured(live, peak)``: the heap after the collection and the most the frame held
+  before it (everything it allocated, garbage included: the port does not collect inside
+  a call), both as ``gc.mem_alloc()``.
+- ``finish()``: the end lines (and, in soak mode, the nvm).
 
-usage: circuitpython-unix32-displayio -X heapsize=N driver.py SCRIPT [random COUNT SEED | probe]
-                                                                [nvm]
+usage (app.mjs): SCRIPT [random COUNT SEED] [nvm STOP]
 
 SCRIPT is text: a first line ``SEEDS s1 s2 ...`` (the game seeds the shell asks for, in
 order), then key words as host_sim reads them (``A``, ``DOWN``, ``WAIT*200``, ``B*500``
 holds) and ``#label`` markers, which are printed when reached. With ``random COUNT SEED``
-the script's keys are followed by COUNT seeded random taps; with ``probe`` it prints BASE
-and stops (the script is read first, so BASE includes it).
+the script's keys are followed by COUNT seeded random taps.
 
-Soak mode (tools/cpapp/soak.py), with ``nvm`` last: stdin gives the nvm as the last run
-left it (8,192 bytes: the stand-in's ``nvm`` starts as them), then N, the key presses in
-a row without progress that end the run (see ``Driver.update``). The script running out is
-the switch-off: the app just stops, and the run prints the nvm as the app last assigned it
-(the stand-in's writes are whole assignments; cuts inside one are tests/test_store.py's),
-for the next run to boot on. The heap is measured (after a collection) only in frames
-where the app may have changed: after a key event or a refresh, and every 10th frame; in
-the frames between, the app only polls and ticks, which keeps nothing new, so the peaks
-are those of measuring every frame (within about 100 bytes), in two thirds of the time.
+Soak mode (tools/app/soak.py): the nvm the last run left boots the app, and STOP, the key
+presses in a row without progress, ends the run (see ``Driver.update``). The script running
+out is the switch-off: the app just stops, and the run prints the nvm as the app last
+assigned it (the stand-in's writes are whole assignments; cuts inside one are
+tests/test_store.py's), for the next run to boot on.
 
-The driver's own names are interned (qstrs) like the app's, and CircuitPython's string
-pool grows by a 9 KB block after about 1,260 names here: each name the driver added would
-move that step closer. So what soak mode adds uses only names the VM or the app interns
-anyway (``count``, ``stop``, ``step``, ``update``, ...), and its output tags are strings of
-11 characters or more, which are not interned.
+The driver's own names are interned (qstrs) like the app's, and the string pool grows in
+doubling blocks: each name the driver adds moves the next step closer. So what it adds
+uses names the VM or the app interns anyway where it can (``count``, ``stop``, ``step``,
+``update``, ...), and its output tags are strings of 11 characters or more, which are not
+interned.
 
-Output lines (all figures in bytes):
-  BASE n                      heap held before the shell (subtracted from the rest)
-  S screen depth game heap    a frame where the top screen, stack depth or game changed
-  M heap                      the most heap any frame of the state named above held
+Output lines (all figures in bytes, heap relative to BASE):
+  BASE n                      heap held before the shell (printed by app.mjs)
+  S screen depth game heap    a measured frame where the top screen, stack depth or game
+                              changed
+  M heap framepeak            the most heap any frame of the state named above held after
+                              its collection, and the most within a frame
   MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
-  END frames refreshes peak   the script ran out; the run is over
+  END frames refreshes peak framepeak   the script ran out; the run is over
+  LARGEST bytes               the largest single allocation seen (printed by app.mjs)
   qstr pool: ... n_total_bytes=n   after the first S line and each MARK: the interned
                               strings' pool (micropython.qstr_info())
-  ERROR type message (press k, frame f)   the app raised (the traceback follows, on
-                              stdout on the unix port)
+  ERROR type message (press k, frame f)   the app raised (the traceback follows)
   MENU-AT-BOOT row            the main menu's first row at its first frame
   MENU-CHOSEN k row           press k was A on the main menu's row ``row``
 Soak mode only:
@@ -107,8 +115,14 @@ class Driver:
         self.max = 0
         self.last = None
         self.data = None
-        self.events = False  # soak mode: key events were fed since the last measured frame
-        self.refreshes = 0  # soak mode: the display's refreshes at the last measured frame
+        self.events = False  # key events were fed since the last measured frame
+        self.refreshes = 0  # the display's refreshes at the last measured frame
+        self.state_max = 0  # the most a frame of the current state held before collecting
+        self.max_peak = 0
+        self.frame_peak = 0  # gc.mem_alloc() at the end of the last measured frame
+        self.marks = []  # markers reached since the last measured frame
+        self.printed = False  # the boot lines (qstr pool, MENU-AT-BOOT) are out
+        self.failed = False
 
     def seed_source(self):
         """The next game seed from the script's list (deterministic like the simulator)."""
@@ -228,110 +242,148 @@ class Driver:
             raise Done()
 
     def _mark(self, label):
-        """Print a marker with where the app is: stack depth, and whether the running (or
-        last) game's result was recorded."""
-        app = self.shell.current_app
-        gc.collect()
-        used = gc.mem_alloc() - self.base
-        print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
-        # The interned strings (qstrs) every loaded .mpy added: CircuitPython never frees
-        # them, so run.py tells them apart from what a game left behind.
-        micropython.qstr_info()
+        """A marker reached: printed with the heap after this frame's collection."""
+        self.marks.append(label)
+        self.events = True
 
     def sleep(self, seconds):
-        """The app loop's pause: measure the heap, advance the clock, feed keys."""
+        """The app loop's pause: advance the clock, feed keys. True if app.mjs should
+        measure the heap after this frame (the app may have changed)."""
         self.frame += 1
         refreshes = board.DISPLAY.refreshes
-        if not self.stop or self.events or refreshes != self.refreshes or not self.frame % 10:
-            self.events = False
-            self.refreshes = refreshes
-            gc.collect()
-            used = gc.mem_alloc() - self.base
-            app = self.shell.current_app
-            top = app.stack[-1]
-            state = (type(top).__name__, len(app.stack), app.game_module)
-            if state != self.last_state:
-                if self.last_state is not None:
-                    print("M", self.state_peak)
-                self.last_state = state
-                self.state_peak = 0
-                print("S", state[0], state[1], state[2] or "-", used)
-                if self.frame == 1:
-                    micropython.qstr_info()  # at boot, as each MARK does
-                    items = getattr(app.stack[0], "items", None)
-                    print("MENU-AT-BOOT", items[0] if items else "-")
-            if used > self.state_peak:
-                self.state_peak = used
-            if used > self.peak:
-                self.peak = used
+        measure = self.events or refreshes != self.refreshes or not self.frame % 10
+        self.events = False
+        self.refreshes = refreshes
         # The clock advances by the pause asked for (at least 1 ms), as in the simulator
         # that recorded the key script: a busy screen's frames take no pause.
         self.now += max(1, int(seconds * 1000))
-        now = self.now
-        supervisor.NOW[0] = now
-        if not self._feed(now):
+        supervisor.NOW[0] = self.now
+        if not self._feed(self.now):
             raise Done()
+        return measure
+
+    def measured(self, live, peak):
+        """Note a measured frame's heap (``live`` after the collection, ``peak`` before
+        it, as gc.mem_alloc()): its state's line when the state changed."""
+        used = live - self.base
+        peak -= self.base
+        app = self.shell.current_app
+        state = (type(app.stack[-1]).__name__, len(app.stack), app.game_module)
+        if state != self.last_state:
+            if self.last_state is not None:
+                print("M", self.state_peak, self.state_max)
+            self.last_state = state
+            self.state_peak = 0
+            self.state_max = 0
+            print("S", state[0], state[1], state[2] or "-", used)
+            if not self.printed:
+                self.printed = True
+                micropython.qstr_info()  # at boot, as each MARK does
+                items = getattr(app.stack[0], "items", None)
+                print("MENU-AT-BOOT", items[0] if items else "-")
+        if used > self.state_peak:
+            self.state_peak = used
+        if peak > self.state_max:
+            self.state_max = peak
+        if used > self.peak:
+            self.peak = used
+        if peak > self.max_peak:
+            self.max_peak = peak
+        for label in self.marks:
+            # Where the app is: stack depth, and whether the running (or last) game's
+            # result was recorded; then the interned strings (qstrs) every loaded .mpy
+            # added: the VM never frees them, so heap.py tells them apart.
+            print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
+            micropython.qstr_info()
+        self.marks.clear()
 
 
-def main():
-    args = sys.argv[1:]
-    random_count = int(args[2]) if len(args) > 3 and args[1] == "random" else 0
-    random_seed = int(args[3]) if random_count else 0
-    driver = Driver(args[0], random_count, random_seed)
-    if args[-1] == "nvm":
-        # Soak mode: the nvm the last run left, then the presses without progress that
-        # end the run.
-        data = sys.stdin.buffer.read()
-        microcontroller.nvm[:] = data[:8192]
-        driver.stop = int(data[8192:])
-        data = None
-    gc.collect()
-    driver.base = gc.mem_alloc()
-    print("BASE", driver.base)
-    if args[1:2] == ["probe"]:
-        return
+driver = None
+app = None
+
+
+def boot(script, random_count, random_seed, stop):
+    """Read the script; in soak mode (``stop`` > 0) load the nvm the last run left."""
+    global driver
+    driver = Driver(script, random_count, random_seed)
+    if stop:
+        with open("/harness/nvm.bin", "rb") as handle:
+            microcontroller.nvm.data[:] = handle.read()
+        driver.stop = stop
+
+
+def start(base):
+    """Import code.py's shell and let it build the app up to its loop."""
+    global app
+    driver.base = base
     from handheld import shell
+    from handheld.app import App
 
+    App.run = _start_only
     driver.shell = shell
     shell.seed_source = driver.seed_source
-    shell.sleep = driver.sleep
+    shell.main()
+    app = shell.current_app
+
+
+def _start_only(self, ticks_ms, sleep):
+    self.start(ticks_ms)
+
+
+def frame():
+    """One frame and its pause: 0 when the run is over, 2 to measure, 1 otherwise."""
     try:
-        shell.main()
+        if not driver.sleep(app.frame()) and not driver.marks:
+            return 1
+        # The frame's peak, read before anything is collected (a call from JavaScript may
+        # begin with a collection), and the heap's blocks for app.mjs (between \x01 and
+        # \x02: its largest block is the largest single allocation).
+        driver.frame_peak = gc.mem_alloc()
+        print("\x01", end="")
+        micropython.mem_info()
+        print("\x02", end="")
+        return 2
     except Done:
-        print("M", driver.state_peak)
-        if driver.step < driver.stop or not driver.stop:
-            print("END", driver.frame, board.DISPLAY.refreshes, driver.peak)
-    except Exception as error:
+        return 0
+    except Exception as error:  # the app raised: say where, then the traceback
         print(
             "ERROR",
             type(error).__name__,
             error,
             "(press %d, frame %d)" % (driver.count, driver.frame),
         )
-        raise
-    finally:
-        if driver.stop:
-            # The switch-off: where the app was, and the nvm as it is now.
-            data = driver.data or ("-", 0, "-", 0)
-            print("LONGEST-STILL", driver.max, data[0], data[1], data[2])
-            app = shell.current_app
-            if app is not None and app.stack:
-                top = app.stack[-1]
-                print(
-                    "SWITCHED-OFF",
-                    driver.count,
-                    driver.frame,
-                    type(top).__name__,
-                    len(app.stack),
-                    app.game_module or "-",
-                    0 if app.play is None else 1,
-                )
-            data = memoryview(microcontroller.nvm)
-            index = 0
-            while index < len(data):
-                print("nvm", binascii.hexlify(data[index : index + 512]).decode())
-                index += 512
+        sys.print_exception(error)
+        driver.failed = True
+        return 0
 
 
-if __name__ == "__main__":
-    main()
+def measured(live):
+    """The live heap app.mjs read after the frame just run, by collecting."""
+    driver.measured(live, driver.frame_peak)
+
+
+def finish():
+    """The end lines; in soak mode where the app was and the nvm at the switch-off."""
+    print("M", driver.state_peak, driver.state_max)
+    if not driver.failed and (driver.step < driver.stop or not driver.stop):
+        print("END", driver.frame, board.DISPLAY.refreshes, driver.peak, driver.max_peak)
+    if not driver.stop:
+        return
+    data = driver.data or ("-", 0, "-", 0)
+    print("LONGEST-STILL", driver.max, data[0], data[1], data[2])
+    if app is not None and app.stack:
+        top = app.stack[-1]
+        print(
+            "SWITCHED-OFF",
+            driver.count,
+            driver.frame,
+            type(top).__name__,
+            len(app.stack),
+            app.game_module or "-",
+            0 if app.play is None else 1,
+        )
+    data = memoryview(microcontroller.nvm.data)
+    index = 0
+    while index < len(data):
+        print("nvm", binascii.hexlify(data[index : index + 512]).decode())
+        index += 512

@@ -1,16 +1,21 @@
-"""The whole-app gate: the bundle's files, unpacked, run on CircuitPython's unix port with
-its own C displayio, under the heap a PyBadge gives the app, and held to heap budgets.
+"""The whole-app heap gate: the bundle's files, unpacked, run on MicroPython's WebAssembly
+port (32-bit, as the Cortex-M's object sizes) with stand-ins for CircuitPython's C modules
+(tools/app/standins: displayio's allocate what CircuitPython's C objects allocate,
+docs/STANDINS.md), under the heap a PyBadge gives the app, and held to heap budgets.
 
-Runs of tools/cpapp/driver.py: the recorded key script (tools/cpapp/app.keys: every
-game with every set-up choice, each played to its end and back to the main menu, and each
-quit from the pause menu), then seeded random keys from boot (one run per seed); then the
-key script once on each other board's stand-ins (the Hack Club Sprig's keys and pins, the
-PicoSystem's 240x240 display, the RP2040's 4 KB nvm written as its port writes it). Garbage
-is collected every frame; the app heap is what the app holds beyond the interpreter, the
-driver and the stand-ins. Prints a table and exits 1 if a budget is exceeded, the app raised (a
-MemoryError included), or a scripted game did not reach its end and the main menu.
+Runs of tools/app/driver.py, one frame per call from tools/mpgate/app.mjs: the recorded key
+script (tools/app/app.keys: every game with every set-up choice, each played to its end and
+back to the main menu, and each quit from the pause menu), then seeded random keys from
+boot (one run per seed); then the key script once on each other board's stand-ins (the
+Hack Club Sprig's keys and pins, the PicoSystem's 240x240 display, the RP2040's 4 KB nvm
+written as its port writes it). The app heap is what the app holds beyond the interpreter,
+the driver and the stand-ins: after each frame that may have changed something, live
+(after a collection) and the frame's peak (everything it allocated before the collection,
+garbage included: the port never collects inside a call). Prints a table and exits 1 if a
+budget is exceeded, the app raised, or a scripted game did not reach its end and the main
+menu.
 
-usage: python tools/cpapp/run.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
+usage: python tools/app/heap.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
                                 [--game-kb KB] [--boards B,B..]
 """
 
@@ -23,22 +28,27 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 import bundle  # noqa: E402
-import cptools  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
-APP_HEAP = 120 * 1024  # what a PyBadge's gc.mem_free() shows when code.py starts
-# Budgets (KB of app heap), issue 9's: the main menu at most 56 KB; every game's peak at
-# most 96 KB (24 KB kept free for fragmentation and version drift); the main menu after
-# quitting a game at most 4 KB above the main menu at boot, not counting the interned
-# strings (qstrs) the games' .mpy files added. CircuitPython never frees a qstr, so those
-# stay after a game is unloaded; they are bounded (a game played again adds none) and held
-# to their own ceiling, so that growth is seen too.
-# The boards: the PyBadge's stand-ins in tools/cpapp/standins, the others' in
-# tools/cpapp/boards/<board> (pins, display size) and boards/rp2040 (the nvm). The RP2040
+APP_MJS = os.path.join(os.path.dirname(HERE), "mpgate", "app.mjs")
+# What a PyBadge's gc.mem_free() shows when code.py starts (../shared/DEVICE.md: about
+# 147 KB, from CircuitPython 10's link map and heap code).
+APP_HEAP = 147 * 1024
+# Budgets (KB of app heap, live after a collection): the main menu at most 56 KB; every
+# game's peak at most 112 KB, a quarter of the heap kept for what no stand-in sees
+# (fragmentation across the split heap's areas, the flash cache a write borrows); no
+# single allocation over 32 KB (the heap's areas are 8-64 KB: one object cannot span two);
+# the main menu after quitting a game at most 4 KB above the main menu at boot, not
+# counting the interned strings (qstrs) the games' .mpy files added. The VM never frees a
+# qstr, so those stay after a game is unloaded; they are bounded (a game played again adds
+# none) and held to their own ceiling, so that growth is seen too.
+# The boards: the PyBadge's stand-ins in tools/app/standins, the others' in
+# tools/app/boards/<board> (pins, display size) and boards/rp2040 (the nvm). The RP2040
 # boards have more RAM; the budgets stay, so one bundle serves all five.
 BOARDS = ("pybadge", "hack_club_sprig", "pimoroni_picosystem")
 MENU_KB = 56
-GAME_PEAK_KB = 96
+GAME_PEAK_KB = 112
+LARGEST_KB = 32
 AFTER_QUIT_KB = 4
 QSTR_GROWTH_KB = 14
 
@@ -55,57 +65,40 @@ def standin_path(board):
     )
 
 
-def run_driver(
-    folder,
-    program,
-    heap,
-    script,
-    random_count=0,
-    seed=0,
-    probe=False,
-    extra=(),
-    stdin=None,
-    board="pybadge",
-):
-    """Run driver.py on the unpacked bundle; returns its output lines (an ERROR line is
-    added for a crash that printed none). ``probe``: only print BASE; ``extra``: more driver
-    arguments (``nvm``: soak mode, reading ``stdin``, bytes); ``board``: whose stand-ins."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(standin_path(board) + (os.path.join(folder, "lib"), folder))
-    command = [program, "-X", "heapsize=%d" % heap, os.path.join(HERE, "driver.py"), script]
-    if probe:
-        command.append("probe")
-    elif random_count:
-        command += ["random", str(random_count), str(seed)]
-    command += list(extra)
-    result = subprocess.run(
-        command,
-        cwd=folder,
-        env=env,
-        input=stdin,
-        stdin=None if stdin is not None else subprocess.DEVNULL,
-        capture_output=True,
-        check=False,
-    )
+def run_driver(folder, script, random_count=0, seed=0, nvm=None, stop=0, board="pybadge"):
+    """Run driver.py (through app.mjs) on the unpacked bundle; returns its output lines (an
+    ERROR line is added for a crash that printed none). ``nvm`` (bytes) and ``stop``: soak
+    mode; ``board``: whose stand-ins."""
+    command = ["node", APP_MJS, "--folder", folder, "--paths", ":".join(standin_path(board))]
+    command += ["--heap", str(APP_HEAP + 48 * 1024)]
+    with tempfile.TemporaryDirectory() as scratch:
+        if nvm is not None:
+            path = os.path.join(scratch, "nvm.bin")
+            with open(path, "wb") as handle:
+                handle.write(nvm)
+            command += ["--nvm", path, "--stop", str(stop)]
+        command += ["--", script]
+        if random_count:
+            command += ["random", str(random_count), str(seed)]
+        result = subprocess.run(command, capture_output=True, check=False)
     lines = result.stdout.decode("utf-8", "replace").splitlines()
     stderr = result.stderr.decode("utf-8", "replace").strip()
     if result.returncode != 0 and not any(line.startswith("ERROR") for line in lines):
         lines.append("ERROR exit %d %s" % (result.returncode, stderr[-400:]))
-    elif result.returncode != 0 and stderr:
-        lines.append("TRACEBACK " + stderr.replace("\n", " | ")[-600:])
     return lines
 
 
 def parse(lines):
-    """Figures of one run: per state (game, screen) the first and most heap, the markers
-    ``[label, depth, recorded, heap, qstr pool]``, errors, the end line and the qstr pool
-    at boot."""
+    """Figures of one run: per state (game, screen) the first and most heap and the most a
+    frame held before its collection, the markers ``[label, depth, recorded, heap, qstr
+    pool]``, errors, the end line, the qstr pool at boot and the largest allocation."""
     states = {}
     marks = []
     errors = []
     end = None
     current = None
     qstr_boot = None
+    largest = 0
     for line in lines:
         words = line.split()
         if not words:
@@ -113,11 +106,11 @@ def parse(lines):
         if words[0] == "S":
             current = (words[3], words[1])
             first = int(words[4])
-            low, high = states.get(current, (first, first))
-            states[current] = (min(low, first), high)
+            low, high, frame = states.get(current, (first, first, first))
+            states[current] = (min(low, first), high, frame)
         elif words[0] == "M" and current is not None:
-            low, high = states[current]
-            states[current] = (low, max(high, int(words[1])))
+            low, high, frame = states[current]
+            states[current] = (low, max(high, int(words[1])), max(frame, int(words[2])))
         elif words[0] == "MARK":
             marks.append([words[1], int(words[3]), int(words[4]), int(words[5]), 0])
         elif line.startswith("qstr pool:"):
@@ -126,11 +119,13 @@ def parse(lines):
                 marks[-1][4] = pool
             elif qstr_boot is None:
                 qstr_boot = pool
-        elif words[0] in ("ERROR", "TRACEBACK", "NO-PROGRESS"):
+        elif words[0] in ("ERROR", "NO-PROGRESS"):
             errors.append(line)
         elif words[0] == "END":
             end = [int(word) for word in words[1:]]
-    return states, marks, errors, end, qstr_boot or 0
+        elif words[0] == "LARGEST":
+            largest = int(words[1])
+    return states, marks, errors, end, qstr_boot or 0, largest
 
 
 def game_name(module):
@@ -138,30 +133,43 @@ def game_name(module):
     return module.split(".")[1] if module.startswith("games.") else "menu"
 
 
-def report(title, states, marks, errors, end, qstr_boot, game_kb=GAME_PEAK_KB):
+def game_peaks(states):
+    """Per game ("menu" for none): (most live heap, most within a frame) over its states."""
+    peaks = {}
+    for (module, _screen), (_low, high, frame) in states.items():
+        game = game_name(module)
+        live, within = peaks.get(game, (0, 0))
+        peaks[game] = (max(live, high), max(within, frame))
+    return peaks
+
+
+def report(title, states, marks, errors, end, qstr_boot, largest, game_kb=GAME_PEAK_KB):
     """Print a run's table; returns the budget problems found."""
     problems = list(errors)
     print("== %s" % title)
     if end:
-        print("frames %d, refreshes %d, peak app heap %d bytes" % tuple(end))
+        print("frames %d, refreshes %d, peak app heap %d bytes, within a frame %d" % tuple(end))
     elif not errors:
         problems.append("the run did not reach its end")
-    boot_menu = states.get(("-", "MenuScreen"), (0, 0))[0]
-    print("%-8s %-16s %9s %9s" % ("game", "screen", "first", "most"))
-    peaks = {}
-    for (module, screen), (low, high) in sorted(states.items()):
-        game = game_name(module)
-        print("%-8s %-16s %9d %9d" % (game, screen, low, high))
-        peaks[game] = max(peaks.get(game, 0), high)
+    boot_menu = states.get(("-", "MenuScreen"), (0, 0, 0))[0]
+    print("%-8s %-20s %9s %9s %12s" % ("game", "screen", "first", "most", "frame peak"))
+    for (module, screen), (low, high, frame) in sorted(states.items()):
+        print("%-8s %-20s %9d %9d %12d" % (game_name(module), screen, low, high, frame))
     print("main menu at boot: %d bytes (budget %d KB)" % (boot_menu, MENU_KB))
     if boot_menu > MENU_KB * 1024:
         problems.append("main menu %d bytes > %d KB" % (boot_menu, MENU_KB))
-    for game, peak in sorted(peaks.items()):
+    for game, (peak, within) in sorted(game_peaks(states).items()):
         if game == "menu":
             continue
-        print("%s peak: %d bytes (%.1f KB; budget %d KB)" % (game, peak, peak / 1024, game_kb))
+        print(
+            "%s peak: %d bytes (%.1f KB; budget %d KB); within a frame, garbage included: %d"
+            % (game, peak, peak / 1024, game_kb, within)
+        )
         if peak > game_kb * 1024:
             problems.append("%s peak %d bytes > %d KB" % (game, peak, game_kb))
+    print("largest single allocation: %d bytes (budget %d KB)" % (largest, LARGEST_KB))
+    if largest > LARGEST_KB * 1024:
+        problems.append("an allocation of %d bytes > %d KB" % (largest, LARGEST_KB))
     for label, depth, recorded, heap, qstr_pool in marks:
         kind, _, name = label.partition("-")
         if kind == "start":
@@ -200,48 +208,33 @@ def main(argv=None):
         "--boards",
         default=",".join(BOARDS),
         help="boards to run on (the PyBadge: the script and the random keys; the others: the"
-        " script, on their stand-ins in tools/cpapp/boards)",
+        " script, on their stand-ins in tools/app/boards)",
     )
     args = parser.parse_args(argv)
-    try:
-        program = cptools.program("circuitpython-unix32-displayio")
-    except cptools.Missing as error:
-        print("whole-app gate: %s" % error)
-        return 1
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.folder or bundle.stage(os.path.join(scratch, "drive"))
         empty = os.path.join(scratch, "empty.keys")
         with open(empty, "w") as handle:
             handle.write("SEEDS\n")
-        problems = []
         runs = []
-        boards = args.boards.split(",")
-        for board in boards:
+        for board in args.boards.split(","):
             if board not in BOARDS:
                 print("whole-app gate: unknown board %r: use %s" % (board, ", ".join(BOARDS)))
                 return 1
-            title = "key script %s" % args.script
-            runs.append((args.script, 0, 0, title, board))
+            runs.append((args.script, 0, 0, "key script %s" % args.script, board))
             if args.random and board == "pybadge":
                 for seed in args.seeds.split(","):
                     title = "%d random keys, seed %s" % (args.random, seed)
                     runs.append((empty, args.random, int(seed), title, board))
+        print(
+            "MicroPython's WebAssembly port (npm), stand-ins of tools/app; the app's heap:"
+            " %d bytes (a PyBadge's at code.py start)" % APP_HEAP
+        )
+        problems = []
         for script, count, seed, title, board in runs:
             if board != "pybadge":
                 title += ", on the %s's stand-ins" % board
-            # What the interpreter, driver (with its script) and stand-ins hold: the app
-            # gets APP_HEAP on top.
-            probe = run_driver(folder, program, 4 * APP_HEAP, script, probe=True, board=board)
-            base = [int(line.split()[1]) for line in probe if line.startswith("BASE")]
-            if not base:
-                print("whole-app gate: the driver did not start: %s" % " ".join(probe)[-400:])
-                return 1
-            heap = APP_HEAP + base[0]
-            print(
-                "CircuitPython %s, heap %d = app %d + interpreter/driver/stand-ins %d"
-                % (os.path.basename(program), heap, APP_HEAP, base[0])
-            )
-            lines = run_driver(folder, program, heap, script, count, seed, board=board)
+            lines = run_driver(folder, script, count, seed, board=board)
             problems += report(title, *parse(lines), game_kb=args.game_kb)
     for problem in problems:
         print("BUDGET/RUN FAILURE: %s" % problem)

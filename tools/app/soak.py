@@ -1,9 +1,10 @@
 """The soak (issue 11): seeded random key presses from boot through every screen, with
-switch-offs at random moments, on the whole-app gate's VM (tools/cpapp/run.py: the bundle,
-unpacked, on CircuitPython's unix port with its C displayio, 120 KB for the app).
+switch-offs at random moments, on the whole-app gate's VM (tools/app/heap.py: the bundle,
+unpacked, on MicroPython's WebAssembly port with the stand-ins of tools/app, 147 KB for the
+app).
 
 The presses are cut into segments of a seeded random length (200-5,000 presses, then a
-seeded random 0-12 s of no keys). A segment is one run of tools/cpapp/driver.py from
+seeded random 0-12 s of no keys). A segment is one run of tools/app/driver.py from
 boot (driver.py's soak mode: the nvm comes in on stdin); its end is the switch-off: the
 app just stops, and the nvm as the app last assigned it (printed by the driver) is what the
 next segment boots on, as a device keeps its flash. Chains of segments run side by side
@@ -21,8 +22,8 @@ A segment fails, with one line per problem, if:
   (driver.py ``Driver.update``: the same stack depth, top screen and game, and the running
   game took no action; the pause menu and what it opens count as the screen under it, so
   START, wandering there and resuming is no progress, quitting the game is);
-- a budget of run.py is exceeded: the main menu at boot over 56 KB, a game's peak over
-  96 KB;
+- a budget of heap.py is exceeded: the main menu at boot over 56 KB, a game's peak over
+  112 KB, an allocation over 32 KB;
 - the main menu at boot does not offer "Continue <game>" first exactly when the nvm it
   booted on holds a game in progress (read on the host with lib/handheld/store.py), or a
   "Continue" chosen did not open the game.
@@ -35,12 +36,12 @@ switch-offs inside a game (a play screen running), of those the ones whose game 
 (game, screen) pairs visited, the longest run of presses without progress, the main menu
 at boot and each game's peak. A failing segment's key script and starting nvm are kept
 (``--keep``, default build/soak) and ``--replay`` runs one of them again. The heap is
-measured as run.py measures it, in the frames where the app may have changed (driver.py).
+measured as heap.py measures it, in the frames where the app may have changed (driver.py).
 
-usage: python tools/cpapp/soak.py [--keys N] [--chains C] [--seed S] [--segment MIN,MAX]
+usage: python tools/app/soak.py [--keys N] [--chains C] [--seed S] [--segment MIN,MAX]
                                   [--max-still N] [--folder DIR] [--game-kb KB]
                                   [--app-kb KB] [--allow-unvisited] [--keep DIR]
-       python tools/cpapp/soak.py --replay build/soak/chain0-seg3 [--folder DIR]
+       python tools/app/soak.py --replay build/soak/chain0-seg3 [--folder DIR]
 """
 
 import argparse
@@ -60,8 +61,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 sys.path.insert(0, ROOT)  # the games' packages (their set-up rows)
-import run  # noqa: E402
-from run import bundle, cptools, game_name  # noqa: E402
+import heap  # noqa: E402
+from heap import bundle, game_name, game_peaks  # noqa: E402
 
 from handheld import registry  # noqa: E402
 from handheld.store import NO_GAME, Store, setup_field  # noqa: E402
@@ -171,11 +172,10 @@ def shown_path(path):
 
 
 class Soak:
-    """One soak: the program, the bundle, the budgets, and the results gathered."""
+    """One soak: the bundle, the budgets, and the results gathered."""
 
-    def __init__(self, args, program, folder, scratch):
+    def __init__(self, args, folder, scratch):
         self.args = args
-        self.program = program
         self.folder = folder
         self.scratch = scratch
         self.lock = threading.Lock()
@@ -185,23 +185,7 @@ class Soak:
     def drive(self, script_path, nvm):
         """One run of the driver in soak mode on a script, booting on ``nvm`` (bytes):
         its output lines and the nvm at its switch-off (None if it printed none)."""
-        stdin = nvm + b"%d" % self.args.max_still
-        probe = run.run_driver(
-            self.folder,
-            self.program,
-            4 * run.APP_HEAP,
-            script_path,
-            probe=True,
-            extra=["nvm"],
-            stdin=stdin,
-        )
-        base = [int(line.split()[1]) for line in probe if line.startswith("BASE")]
-        if not base:
-            return ["ERROR the driver did not start: %s" % " ".join(probe)[-400:]], None
-        heap = self.args.app_kb * 1024 + base[0]
-        lines = run.run_driver(
-            self.folder, self.program, heap, script_path, extra=["nvm"], stdin=stdin
-        )
+        lines = heap.run_driver(self.folder, script_path, nvm=nvm, stop=self.args.max_still)
         kept = [line[4:] for line in lines if line.startswith("nvm ")]
         after = bytes.fromhex("".join(kept)) if kept else None
         return lines, after if after is not None and len(after) == len(nvm) else None
@@ -237,7 +221,7 @@ class Soak:
                     for problem in segment["problems"]:
                         self.problems.append("%s: %s" % (label, problem))
                     self.problems.append(
-                        "%s: its keys and nvm are kept: python tools/cpapp/soak.py --replay %s"
+                        "%s: its keys and nvm are kept: python tools/app/soak.py --replay %s"
                         % (label, shown_path(kept))
                     )
             if segment["fatal"]:
@@ -258,7 +242,7 @@ class Soak:
 
 def analyse(lines, boot_slot, args):
     """What one segment's output says: problems, heap, visits, boot and switch-off."""
-    states, _, errors, end, _ = run.parse(lines)
+    states, _, errors, end, _, largest = heap.parse(lines)
     problems = []
     for error in errors:
         words = error.split()
@@ -270,8 +254,8 @@ def analyse(lines, boot_slot, args):
             )
         elif words[0] == "ERROR":
             error = "the app raised: " + error[6:]
-            # The unix port prints the traceback on stdout: its functions, outermost first
-            # (the bundle has no line numbers: DECKTET_LINE_NUMBERS=1 keeps them).
+            # The driver prints the traceback: its functions, outermost first (the bundle
+            # has no line numbers: DECKTET_LINE_NUMBERS=1 keeps them).
             calls = [
                 "%s:%s %s" % (os.path.basename(path), number, function)
                 for path, number, function in re.findall(
@@ -321,10 +305,11 @@ def analyse(lines, boot_slot, args):
             segment["off"] = (words[3], game_name(words[5]), words[6] == "1")
         elif words[0] == "LONGEST-STILL":
             segment["still"] = (int(words[1]), "%s %s" % (game_name(words[4]), words[2]))
-    for (module, screen), (_, high) in states.items():
-        game = game_name(module)
-        segment["visited"].add((game, screen))
-        segment["peaks"][game] = max(segment["peaks"].get(game, 0), high)
+    for module, screen in states:
+        segment["visited"].add((game_name(module), screen))
+    segment["peaks"] = {game: live for game, (live, _) in game_peaks(states).items()}
+    if largest > heap.LARGEST_KB * 1024:
+        problems.append("an allocation of %d bytes > %d KB" % (largest, heap.LARGEST_KB))
     # The main menu's first row against the nvm it booted on.
     row = segment["boot_row"]
     if row is not None:
@@ -339,8 +324,8 @@ def analyse(lines, boot_slot, args):
             problems.append("booted with no game saved but the menu offers %r" % row)
     elif not fatal:
         problems.append("the main menu was never shown")
-    if segment["boot_menu"] > run.MENU_KB * 1024:
-        problems.append("main menu at boot %d bytes > %d KB" % (segment["boot_menu"], run.MENU_KB))
+    if segment["boot_menu"] > heap.MENU_KB * 1024:
+        problems.append("main menu at boot %d bytes > %d KB" % (segment["boot_menu"], heap.MENU_KB))
     for game, peak in sorted(segment["peaks"].items()):
         if game != "menu" and peak > args.game_kb * 1024:
             problems.append("%s peak %d bytes > %d KB" % (game, peak, args.game_kb))
@@ -420,7 +405,7 @@ def totals(soak, seconds):
         % (longest[0], longest[1], args.max_still)
     )
     menu = max((s["boot_menu"] for s in segments), default=0)
-    print("main menu at boot: at most %d bytes (budget %d KB)" % (menu, run.MENU_KB))
+    print("main menu at boot: at most %d bytes (budget %d KB)" % (menu, heap.MENU_KB))
     peaks = {}
     for segment in segments:
         for game, peak in segment["peaks"].items():
@@ -434,12 +419,12 @@ def totals(soak, seconds):
     return problems
 
 
-def replay(args, program, folder, scratch):
+def replay(args, folder, scratch):
     """Run one kept segment again: the driver's lines but the per-frame ones and the nvm,
     then the segment's line and its problems."""
     with open(args.replay + ".nvm", "rb") as handle:
         start = handle.read()
-    soak = Soak(args, program, folder, scratch)
+    soak = Soak(args, folder, scratch)
     lines, _ = soak.drive(os.path.abspath(args.replay + ".keys"), start)
     for line in lines:
         if not line.startswith(("S ", "M ", "qstr pool", "nvm ")):
@@ -466,25 +451,19 @@ def main(argv=None):
         "--max-still", type=int, default=MAX_STILL, help="presses without progress that fail"
     )
     parser.add_argument("--folder", help="an unpacked bundle to run instead of building one")
-    parser.add_argument("--game-kb", type=int, default=run.GAME_PEAK_KB, help="game peak budget")
-    parser.add_argument("--app-kb", type=int, default=run.APP_HEAP // 1024, help="the app's heap")
+    parser.add_argument("--game-kb", type=int, default=heap.GAME_PEAK_KB, help="game peak budget")
     parser.add_argument(
         "--allow-unvisited", action="store_true", help="a short soak: no screen check"
     )
     parser.add_argument("--keep", default=KEEP, help="where a failing segment is kept")
     parser.add_argument("--replay", help="run a kept segment again (its path without .keys)")
     args = parser.parse_args(argv)
-    try:
-        program = cptools.program("circuitpython-unix32-displayio")
-    except cptools.Missing as error:
-        print("soak: %s" % error)
-        return 1
     started = time.time()
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.folder or bundle.stage(os.path.join(scratch, "drive"))
         if args.replay:
-            return replay(args, program, folder, scratch)
-        soak = Soak(args, program, folder, scratch)
+            return replay(args, folder, scratch)
+        soak = Soak(args, folder, scratch)
         chains = max(1, args.chains)
         shares = [args.keys // chains + (1 if n < args.keys % chains else 0) for n in range(chains)]
         with ThreadPoolExecutor(max_workers=chains) as pool:

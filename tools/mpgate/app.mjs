@@ -1,0 +1,123 @@
+// The whole-app run on MicroPython's WebAssembly port: the bundle's files (unpacked), the
+// stand-ins of CircuitPython's C modules and tools/app/driver.py are written to the port's
+// file system, and the app is driven one frame per call from here. The port collects
+// garbage only between calls (inside one it grows its heap instead), so after every frame
+// the driver says may have changed something this reads the heap as the frame left it
+// (everything it allocated, garbage included: the frame's peak), collects, and reads the
+// live heap; the largest single allocation is read from micropython.mem_info()'s
+// "max blk sz" before each collection. Prints the driver's lines (see driver.py) and,
+// at the end, LARGEST.
+//
+// usage: node tools/mpgate/app.mjs --folder DIR --paths A:B:.. [--heap BYTES]
+//                                  [--nvm FILE --stop N] -- SCRIPT [random COUNT SEED]
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+
+const argv = process.argv.slice(2);
+const split = argv.indexOf("--");
+const options = split >= 0 ? argv.slice(0, split) : argv;
+const rest = split >= 0 ? argv.slice(split + 1) : [];
+function option(name, fallback) {
+  const i = options.indexOf(name);
+  return i >= 0 && i + 1 < options.length ? options[i + 1] : fallback;
+}
+const here = path.dirname(url.fileURLToPath(import.meta.url));
+const driverFile = path.join(here, "..", "app", "driver.py");
+const folder = option("--folder");
+const standins = option("--paths", "").split(":").filter((p) => p);
+const heap = parseInt(option("--heap", String(160 * 1024)), 10);
+const nvmFile = option("--nvm", "");
+const stop = parseInt(option("--stop", "0"), 10);
+const [script, mode, count, seed] = rest;
+if (!folder || !script) {
+  console.error("usage: node tools/mpgate/app.mjs --folder DIR --paths A:B -- SCRIPT [random COUNT SEED]");
+  process.exit(2);
+}
+
+// Text between \x01 and \x02 is micropython.mem_info()'s report, kept from stdout.
+let captured = "";
+let capturing = false;
+const decoder = new TextDecoder();
+const mp = await loadMicroPython({
+  heapsize: heap,
+  linebuffer: false,
+  stdout: (bytes) => {
+    for (const ch of decoder.decode(bytes)) {
+      if (ch === "\x01") capturing = true;
+      else if (ch === "\x02") capturing = false;
+      else if (capturing) captured += ch;
+      else process.stdout.write(ch);
+    }
+  },
+  stderr: (bytes) => process.stdout.write(decoder.decode(bytes)),
+});
+
+function copyTree(from, to) {
+  if (to) mp.FS.mkdirTree(to);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = to + "/" + entry.name;
+    if (entry.isDirectory()) copyTree(source, target);
+    else mp.FS.writeFile(target, fs.readFileSync(source));
+  }
+}
+// The drive as on the device: code.py, lib/, games/, fonts/, sprites/ at the root.
+copyTree(folder, "");
+const searchPath = [];
+standins.forEach((dir, index) => {
+  copyTree(dir, "/standins" + index);
+  searchPath.push("/standins" + index);
+});
+mp.FS.mkdirTree("/harness");
+mp.FS.writeFile("/harness/driver.py", fs.readFileSync(driverFile));
+mp.FS.writeFile("/harness/script.keys", fs.readFileSync(script));
+if (nvmFile) mp.FS.writeFile("/harness/nvm.bin", fs.readFileSync(nvmFile));
+
+// The stand-ins first (they are CircuitPython's built-in modules), then the drive's lib/
+// and its root, as CircuitPython's own sys.path has them.
+mp.runPython(
+  "import sys, gc, micropython\n" +
+  `sys.path[:] = ${JSON.stringify([...searchPath, "/harness", "/lib", "/"])}\n` +
+  "import driver\n" +
+  "def _harness_live():\n" +
+  "    gc.collect()\n" +
+  "    return gc.mem_alloc()\n",
+);
+const randomCount = mode === "random" ? parseInt(count, 10) : 0;
+const randomSeed = mode === "random" ? parseInt(seed, 10) : 0;
+const get = (name) => mp.pyimport("driver")[name];
+const liveNow = mp.globals.get("_harness_live");
+let largest = 0;
+// The largest block in the heap's report the driver printed at the end of the frame.
+function readLargest() {
+  const match = /max blk sz: (\d+)/.exec(captured);
+  if (match) largest = Math.max(largest, parseInt(match[1], 10) * 16);
+  captured = "";
+}
+
+get("boot")("/harness/script.keys", randomCount, randomSeed, stop);
+const base = liveNow();
+console.log(`BASE ${base}`);
+let status = 1;
+try {
+  get("start")(base);
+  const frame = get("frame");
+  const measured = get("measured");
+  for (;;) {
+    status = frame();
+    if (status === 0) break;
+    if (status === 2) {
+      readLargest();
+      measured(liveNow());
+    }
+  }
+  get("finish")();
+} catch (error) {
+  // An exception the driver did not catch (the app raised while it was built).
+  console.log(`ERROR ${String(error.message || error).split("\n").slice(-2).join(" ")}`);
+  console.log(String(error.message || error));
+  process.exitCode = 1;
+}
+console.log(`LARGEST ${largest}`);
