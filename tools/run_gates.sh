@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the nine gates in order, keeps going after a failure so every result is shown,
+# Runs the eight gates in order, keeps going after a failure so every result is shown,
 # and ends with a one-line summary. Called by `make test` after the venv and npm set-up.
 set -u
 cd "$(dirname "$0")/.."
@@ -24,10 +24,9 @@ gate ruff .venv/bin/ruff check .
 gate mypy-circuitpython .venv/bin/mypy
 gate mpy-cross .venv/bin/python tools/mpy_gate.py
 gate micropython node tools/mpgate/run.mjs
-gate circuitpython-device .venv/bin/python tools/cpgate/run_device_tests.py
-gate circuitpython-app .venv/bin/python tools/cpapp/run.py
-gate circuitpython-soak .venv/bin/python tools/cpapp/soak.py
-gate circuitpython-time .venv/bin/python tools/cpapp/timing.py --gate
+gate whole-app-heap .venv/bin/python tools/app/heap.py
+gate soak .venv/bin/python tools/app/soak.py
+gate time .venv/bin/python -m tools.devtime --gate
 
 echo
 summary=$(IFS=';'; echo "${results[*]}")

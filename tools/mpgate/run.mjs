@@ -20,13 +20,13 @@ function option(name, fallback) {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 }
 if (args.includes("--help")) {
-  console.log("usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb 120] [--bench] [--only TEXT] [--source] [--mpy-cross PATH]");
+  console.log("usage: node tools/mpgate/run.mjs [--root DIR] [--cap-kb 147] [--bench] [--only TEXT] [--source] [--mpy-cross PATH]");
   console.log("  runs tests/device/dtest_*.py test_* functions (or with --bench, dbench_*.py bench_*)");
   process.exit(0);
 }
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const root = path.resolve(option("--root", path.join(here, "..", "..")));
-const capBytes = parseInt(option("--cap-kb", "120"), 10) * 1024;
+const capBytes = parseInt(option("--cap-kb", "147"), 10) * 1024;
 const bench = args.includes("--bench");
 const only = option("--only", "");
 const filePrefix = bench ? "dbench_" : "dtest_";
