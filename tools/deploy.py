@@ -1,11 +1,11 @@
 """Put the game on a CIRCUITPY drive: build the project bundle, copy its files onto the drive.
 
 The bundle (tools/bundle.py, ``dist/decktet-handheld-cp10.zip``) carries code.py, the
-compiled modules, the Adafruit libraries, fonts, sprites and rules texts: nothing else to
-install. Files already on the drive with the same bytes are not rewritten (less flash wear,
-fewer auto-reloads); code.py is written last. A ``.py`` left on the drive beside a bundled
-``.mpy`` (an older copy) is removed, as CircuitPython would import it instead of the ``.mpy``.
-Nothing else on the drive is touched (settings, other files).
+compiled modules, fonts, sprites and rules texts: nothing else to install (the app uses no
+library beyond them). Files already on the drive with the same bytes are not rewritten
+(less flash wear, fewer auto-reloads); code.py is written last. A ``.py`` left on the drive
+beside a bundled ``.mpy`` (an older copy) is removed, as CircuitPython would import it
+instead of the ``.mpy``. Nothing else on the drive is touched (settings, other files).
 
 Usage: python tools/deploy.py /path/to/CIRCUITPY
 """
@@ -15,7 +15,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bundle  # noqa: E402
-import cptools  # noqa: E402
 
 
 def _same(path, data):
@@ -56,10 +55,7 @@ def deploy(target, zip_path=bundle.DEFAULT_ZIP):
 def main(argv):
     if len(argv) != 1:
         raise SystemExit(__doc__)
-    try:
-        written, unchanged, removed = deploy(argv[0])
-    except cptools.Missing as error:
-        raise SystemExit(str(error)) from None
+    written, unchanged, removed = deploy(argv[0])
     print(
         "%s -> %s: %d files written, %d already up to date"
         % (os.path.relpath(bundle.DEFAULT_ZIP), argv[0], len(written), len(unchanged))
