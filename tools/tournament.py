@@ -16,23 +16,17 @@ Wilson 95% interval:
   coach's ``play_hint``: how often each bid is made, the points per hand, and the coach's
   expected tricks against the tricks taken.
 
-``--device-time`` times decisions on CircuitPython's unix port (device code compiled with
-its ``mpy-cross``, 120 KB heap) as a ratio to a fixed reference loop timed in the same run.
-
 Game ``i`` of a match uses seed ``--seed + i`` for the deal and seeds derived from it for
 the players, so a run is exactly reproducible.
 
 Usage: python -m tools.tournament [--game bharg|jekyll|whist|all] [--rounds N] [--games N]
-       [--hands N] [--seed S] [--jobs N] [--quick] [--device-time]
+       [--hands N] [--seed S] [--jobs N] [--quick]
 """
 
 import argparse
 import math
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -309,237 +303,6 @@ def whist_report(pool, hands, seed, options):
     )
 
 
-# ----- decision time on CircuitPython's unix port -----
-
-DEVICE_SCRIPT = r"""
-import time
-from decktet.search import units
-
-def now():
-    return time.time_ns() // 1000
-
-def reference():
-    # The fixed reference loop: 100,000 iterations of a small-int sum.
-    x = 0
-    for i in range(100000):
-        x += i & 7
-    return x
-
-def timed_reference():
-    t = now()
-    reference()
-    return now() - t
-
-def timed(name, player, obs, legal, budget):
-    # One decision spread over step(budget) calls, as a screen would: begin, then steps.
-    t = now()
-    player.begin(obs, legal)
-    times = [now() - t]
-    while True:
-        t = now()
-        done = player.step(units(budget))
-        times.append(now() - t)
-        if done:
-            break
-    print("D", name, " ".join([str(x) for x in times]))
-    return player.result()
-
-def bharg(seeds, budget):
-    from games.bharg import engine
-    from games.bharg.cpu import Player
-    for seed in seeds:
-        game = engine.Game(seed, engine.OPT_ONE_ROUND)
-        players = [Player(0, "normal", seed), Player(1, "normal", seed + 1)]
-        while not game.is_over():
-            seat = game.current_player()
-            obs = game.observation(seat)
-            action = timed("bharg", players[seat], obs, game.legal_actions(), budget)
-            obs = None
-            game.apply_action(action)
-
-def jekyll(seeds, budget, turns):
-    from games.jekyll import engine
-    from games.jekyll.cpu import Player
-    for seed in seeds:
-        game = engine.Game(seed, 0)
-        players = [Player(0, "normal", seed), Player(1, "easy", seed + 1)]
-        while not game.is_over() and game.observation(0)["turn"] <= turns:
-            seat = game.current_player()
-            obs = game.observation(seat)
-            if seat == 0:
-                print("T", seed, obs["turn"])
-                action = timed("jekyll", players[0], obs, None, budget)
-            else:
-                action = players[1].choose(obs, None)
-            obs = None
-            game.apply_action(action)
-
-def whist(seeds, budget):
-    from games.whist import engine
-    from games.whist.coach import Coach, play_hint
-    coach = Coach(1)
-    for seed in seeds:
-        game = engine.Game(seed, engine.OPT_EASY)
-        while not game.is_over():
-            obs = game.observation(0)
-            if obs["phase"] == engine.PHASE_BID:
-                t = now()
-                coach.begin(obs)
-                times = [now() - t]
-                while True:
-                    t = now()
-                    done = coach.step(units(budget))
-                    times.append(now() - t)
-                    if done:
-                        break
-                print("D whist", " ".join([str(x) for x in times]))
-                game.apply_action(engine.BID_BASE + coach.result()[0])
-            else:
-                game.apply_action(play_hint(obs))
-            obs = None
-
-print("REF", timed_reference())
-bharg(SEEDS_BHARG, BUDGET_BHARG)
-print("REF", timed_reference())
-jekyll(SEEDS_JEKYLL, BUDGET_JEKYLL, TURNS_JEKYLL)
-print("REF", timed_reference())
-whist(SEEDS_WHIST, BUDGET_WHIST)
-print("REF", timed_reference())
-"""
-
-# Step budgets the timing uses for the spread-out search (one step per frame).
-BUDGETS = {"bharg": 1, "jekyll": 4, "whist": 1}
-RUNS = 3  # the timing script runs this often; each figure is its least over the runs
-
-
-def device_time(quick, runs=RUNS):
-    """Time decisions on CircuitPython's unix port; print them as ratios to the reference
-    loop. Returns False if the port is missing.
-
-    The script is deterministic, so every run makes the same decisions in the same steps;
-    each step's time is its least over ``runs`` runs (wall-clock time on a shared machine
-    only ever adds), and a decision's time is the sum of its steps'."""
-    sys.path.insert(0, HERE)
-    sys.path.insert(0, os.path.join(HERE, "cpgate"))
-    import cptools
-    import run_device_tests
-
-    try:
-        program = cptools.program("circuitpython-unix32")
-        mpy_cross = cptools.mpy_cross()
-    except cptools.Missing as missing:
-        print(
-            "device time: CircuitPython's unix port not found (%s)" % " ".join(str(missing).split())
-        )
-        return False
-    settings = {
-        "SEEDS_BHARG": "(1, 2)" if quick else "(1, 2, 3, 4, 5, 6, 7, 8)",
-        "SEEDS_JEKYLL": "(1,)" if quick else "(1, 2, 3, 4)",
-        "TURNS_JEKYLL": "8" if quick else "40",
-        "SEEDS_WHIST": "(1, 2)" if quick else "(1, 2, 3, 4, 5, 6, 7, 8)",
-        "BUDGET_BHARG": str(BUDGETS["bharg"]),
-        "BUDGET_JEKYLL": str(BUDGETS["jekyll"]),
-        "BUDGET_WHIST": str(BUDGETS["whist"]),
-    }
-    script = DEVICE_SCRIPT
-    for key, value in settings.items():
-        script = script.replace(key, value)
-    where = tempfile.mkdtemp(prefix="tournament-")
-    outputs = []
-    try:
-        failures = run_device_tests.stage(ROOT, mpy_cross, where)
-        if failures:
-            print("device time: mpy-cross failed: %s" % failures)
-            return False
-        path = os.path.join(where, "timing.py")
-        with open(path, "w") as handle:
-            handle.write(script)
-        env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join((os.path.join(where, "lib"), where))
-        for _ in range(runs):
-            result = subprocess.run(
-                [program, "-X", "heapsize=120k", path],
-                capture_output=True,
-                text=True,
-                cwd=where,
-                env=env,
-                timeout=3600,
-                check=False,
-            )
-            if result.returncode != 0:
-                print("device time: the run failed:\n" + result.stdout + result.stderr)
-                return False
-            outputs.append(result.stdout.splitlines())
-    finally:
-        shutil.rmtree(where, ignore_errors=True)
-    refs = []
-    decisions = []  # per decision: [name, step times], least over the runs
-    turns = []  # per Jekyll & Hyde decision: the turn it belongs to
-    for run, lines in enumerate(outputs):
-        index = 0
-        for line in lines:
-            words = line.split()
-            if words and words[0] == "REF":
-                refs.append(int(words[1]))
-            elif words and words[0] == "T" and run == 0:
-                turns.append((int(words[1]), int(words[2])))
-            elif words and words[0] == "D":
-                times = [int(word) for word in words[2:]]
-                if len(decisions) <= index:
-                    decisions.append([words[1], times])
-                else:
-                    kept = decisions[index][1]
-                    if len(kept) != len(times):
-                        raise AssertionError(
-                            "the runs differ: the timing script is not deterministic"
-                        )
-                    decisions[index][1] = [min(a, b) for a, b in zip(kept, times)]
-                index += 1
-    ref = min(refs)
-    print(
-        "Decision time on CircuitPython's unix port (%s, 120 KB heap), in multiples of the "
-        "reference loop (100,000 iterations of `x += i & 7`: least %.1f ms, most %.1f ms over "
-        "the runs); each step's least of %d runs"
-        % (os.path.basename(program), ref / 1000, max(refs) / 1000, runs)
-    )
-    print(
-        "  %-11s %9s %8s %8s %8s %8s %9s"
-        % ("game", "decisions", "mean", "median", "p90", "max", "step max")
-    )
-    # A Jekyll & Hyde turn: the decisions of one turn together (draw, opening, tricks, the
-    # transformation, the actions after it).
-    per_turn = {}
-    for turn, (_, times) in zip(turns, [d for d in decisions if d[0] == "jekyll"]):
-        previous = per_turn.get(turn, ["jekyll turn", []])
-        per_turn[turn] = [previous[0], previous[1] + times]
-    decisions = decisions + list(per_turn.values())
-    for name in ("bharg", "jekyll", "jekyll turn", "whist"):
-        totals = sorted(sum(times) for kind, times in decisions if kind == name)
-        if not totals:
-            continue
-        longest = max(max(times) for kind, times in decisions if kind == name)
-        count = len(totals)
-        print(
-            "  %-11s %9d %7.2fx %7.2fx %7.2fx %7.2fx %8.3fx  (step budget %d)"
-            % (
-                name,
-                count,
-                sum(totals) / count / ref,
-                totals[count // 2] / ref,
-                totals[min(count - 1, count * 9 // 10)] / ref,
-                totals[-1] / ref,
-                longest / ref,
-                BUDGETS[name.split()[0]],
-            )
-        )
-    print(
-        "  Bharg: every decision of two normal players (single rounds); Jekyll & Hyde: every "
-        "decision, and every turn, of normal (seat 0) against easy; Gongor Whist: the coach's "
-        "suggestions"
-    )
-    return True
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -555,10 +318,6 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1000, help="first seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--quick", action="store_true", help="a short run (make bench)")
-    parser.add_argument(
-        "--device-time", action="store_true", help="time decisions on CircuitPython"
-    )
-    parser.add_argument("--runs", type=int, default=RUNS, help="timing runs (least time kept)")
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds = min(args.rounds, 60)
@@ -576,8 +335,6 @@ def main(argv=None):
     finally:
         if pool is not None:
             pool.shutdown()
-    if args.device_time:
-        device_time(args.quick, args.runs)
     print("tournament: %.0f s%s" % (time.time() - started, " (quick)" if args.quick else ""))
     return 0
 
