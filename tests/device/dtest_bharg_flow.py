@@ -93,10 +93,8 @@ def test_turn_texts_fit_the_line():
     assert long_line == "P3 took %s, threw %s" % (label(21), label(38))
     assert flow.turn_text(2, 21, 44) == "P3 took %s, threw X Excuse" % label(21)
     assert len(long_line) <= flow.SUMMARY_COLUMNS
-    # Every card pair: tests/test_bharg.py (on MicroPython's WebAssembly port, strings
-    # holding the suit icons, characters 127..132, are not all freed by its collector, and
-    # 135 turn texts outgrow the heap cap there; CircuitPython frees them: tests/test_bharg.py
-    # runs the same loop on its unix port and measures nothing left).
+    # Every card pair, and that the texts leave nothing behind: dtest_bharg.py
+    # (test_turn_texts_with_suit_icons_leave_nothing_behind, one row a step).
 
 
 def test_turn_summary_lists_the_others_in_turn_order():
