@@ -1,14 +1,15 @@
-"""Stand-in ``board`` for the whole-app run on CircuitPython's unix port: a PyBadge's
-button pins and a display that only keeps its root group (nothing is drawn)."""
+"""Stand-in ``board`` of the PyBadge: the pins the app uses (the buttons' shift register,
+the battery divider ``A6``, the speaker and its amplifier) and a 160x128 display.
+tools/app/boards/ holds the other boards'."""
 
-from standin_display import Display
+from busdisplay import BusDisplay
 
 board_id = "pybadge"
 BUTTON_CLOCK = "BUTTON_CLOCK"
 BUTTON_OUT = "BUTTON_OUT"
 BUTTON_LATCH = "BUTTON_LATCH"
-A6 = "A6"  # the battery divider (the stand-in analogio reads mid-scale: 3.3 V, one bar)
+A6 = "A6"  # half the battery's voltage (the stand-in analogio reads mid-scale)
 SPEAKER = "SPEAKER"  # the DAC (the stand-in audioio plays nothing)
 SPEAKER_ENABLE = "SPEAKER_ENABLE"
 
-DISPLAY = Display()
+DISPLAY = BusDisplay(160, 128)

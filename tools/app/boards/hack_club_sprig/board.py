@@ -1,9 +1,9 @@
-"""Stand-in ``board`` of the Hack Club Sprig for the whole-app run (tools/cpapp/run.py
---board hack_club_sprig): its button and battery pins (``pins.c``: BUTTON_W/A/S/D,
+"""Stand-in ``board`` of the Hack Club Sprig for the whole-app run (its ``microcontroller``
+is tools/app/boards/rp2040's): its button and battery pins (``pins.c``: BUTTON_W/A/S/D,
 BUTTON_I/J/K/L, VOLTAGE_MONITOR), no speaker the app drives, and a 160x128 display that
 only keeps its root group."""
 
-from standin_display import Display
+from busdisplay import BusDisplay
 
 board_id = "hack_club_sprig"
 BUTTON_W = "BUTTON_W"
@@ -16,4 +16,4 @@ BUTTON_K = "BUTTON_K"
 BUTTON_L = "BUTTON_L"
 VOLTAGE_MONITOR = "VOLTAGE_MONITOR"
 
-DISPLAY = Display()
+DISPLAY = BusDisplay(160, 128)

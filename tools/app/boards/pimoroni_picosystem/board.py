@@ -1,9 +1,9 @@
-"""Stand-in ``board`` of the Pimoroni PicoSystem for the whole-app run (tools/cpapp/run.py
---board pimoroni_picosystem): its button and battery pins (``pins.c``: SW_UP/DOWN/LEFT/RIGHT,
-SW_A/B/X/Y, BAT_SENSE), no speaker the app drives, and a 240x240 display that
-only keeps its root group."""
+"""Stand-in ``board`` of the Pimoroni PicoSystem for the whole-app run (its
+``microcontroller`` is tools/app/boards/rp2040's): its button and battery pins
+(``pins.c``: SW_UP/DOWN/LEFT/RIGHT, SW_A/B/X/Y, BAT_SENSE), no speaker the app drives, and
+a 240x240 display that only keeps its root group."""
 
-from standin_display import Display
+from busdisplay import BusDisplay
 
 board_id = "pimoroni_picosystem"
 SW_UP = "SW_UP"
@@ -16,4 +16,4 @@ SW_X = "SW_X"
 SW_Y = "SW_Y"
 BAT_SENSE = "BAT_SENSE"
 
-DISPLAY = Display(240, 240)
+DISPLAY = BusDisplay(240, 240)
