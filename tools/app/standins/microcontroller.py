@@ -1,6 +1,8 @@
-"""Stand-in ``microcontroller``: ``nvm`` is a bytearray (8 KB of heap here, none on a
-device: the run subtracts it with everything else loaded before code.py). In soak mode
-the driver fills it, before the app starts, with the nvm the last run left, and prints it
-at the switch-off (tools/cpapp/driver.py)."""
+"""Stand-in ``microcontroller`` of the PyBadge: ``nvm``, 8 KB erased (8 KB of heap here,
+none on a device: the run subtracts it with everything else loaded before code.py). On the
+SAMD51 every assignment erases the whole 8 KB block (``nvm.writes`` counts them).
+tools/app/boards/rp2040/ holds the RP2040 boards'."""
 
-nvm = bytearray(b"\xff") * 8192  # no 8 KB bytes object made on the way
+from nvm import ByteArray
+
+nvm = ByteArray(8192)

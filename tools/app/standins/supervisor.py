@@ -1,8 +1,9 @@
-"""Stand-in ``supervisor``: ``ticks_ms`` is the run's virtual clock (set by the driver)."""
+"""Stand-in ``supervisor``: ``ticks_ms`` reads ``NOW[0]``, the whole-app run's virtual
+clock in milliseconds (the driver sets it each frame)."""
 
 NOW = [0]
 
 
 def ticks_ms():
-    """The virtual clock in ms, wrapping at 2**29 like the device's."""
+    """The virtual clock in ms, wrapping at 2**29 as the device's does."""
     return NOW[0] & 0x1FFFFFFF
