@@ -1,12 +1,33 @@
-"""Stand-in ``digitalio`` (the speaker's amplifier enable pin)."""
+"""Stand-in ``digitalio`` (the speaker amplifier's enable pin)."""
+
+
+class DriveMode:
+    """How an output drives its pin."""
+
+    PUSH_PULL = "PUSH_PULL"
+    OPEN_DRAIN = "OPEN_DRAIN"
 
 
 class DigitalInOut:
-    """A pin switched to output."""
+    """A pin, an input until ``switch_to_output``; setting ``value`` of an input raises
+    AttributeError, as in C."""
 
     def __init__(self, pin):
-        self.value = False
+        self._output = False
+        self._value = False
 
-    def switch_to_output(self, value=False, **kwargs):
-        """An output at ``value``."""
-        self.value = value
+    def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
+        """Make the pin an output at ``value``."""
+        self._output = True
+        self._value = bool(value)
+
+    @property
+    def value(self):
+        """The pin's level."""
+        return self._value
+
+    @value.setter
+    def value(self, value):
+        if not self._output:
+            raise AttributeError("Cannot set value when direction is input.")
+        self._value = bool(value)
