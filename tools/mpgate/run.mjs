@@ -71,6 +71,9 @@ const files = [
   ...pyFiles(path.join(root, "games"), "/games").map(compiled),
   ...benchFiles.map(compiled),
   ...pyFiles(path.join(root, "tests", "device"), "/dtests"),
+  // The whole-app run's stand-ins (sources), on sys.path only for dtest_standins*.
+  ...pyFiles(path.join(root, "tools", "app", "standins"), "/standins"),
+  ...pyFiles(path.join(root, "tools", "app", "boards"), "/boards"),
 ].map(([full, rel]) => [fs.readFileSync(full), rel]);
 fs.rmSync(buildDir, { recursive: true, force: true });
 const modules = fs
@@ -132,7 +135,8 @@ for (const moduleName of modules) {
       mp.FS.mkdirTree(path.posix.dirname(rel));
       mp.FS.writeFile(rel, content);
     }
-    mp.runPython(PRELUDE + (bench ? "sys.path.append('/stubs')\n" : ""));
+    mp.runPython(PRELUDE + (bench ? "sys.path.append('/stubs')\n" : "") +
+      (moduleName.startsWith("dtest_standins") ? "sys.path.insert(1, '/standins')\n" : ""));
     return mp;
   };
   let mp = await newInterpreter();
