@@ -79,7 +79,7 @@ def test_every_frame_reports_its_live_heap_and_its_peak(drive, tmp_path):
     assert frames > 50 and refreshes > 5
     # A frame's peak holds its garbage too: never below the live heap after it.
     assert within >= peak > 20 * 1024
-    assert 0 < largest <= heap.LARGEST_KB * 1024
+    assert largest <= heap.LARGEST_KB * 1024
     for low, high, frame in states.values():
         assert low <= high <= frame
     assert [mark[0] for mark in marks] == ["start-whist-quit", "quit-whist-quit"]
@@ -93,9 +93,22 @@ def test_an_app_that_raises_fails_the_run(drive, tmp_path):
     (broken / "lib").mkdir()
     (broken / "lib" / "handheld").mkdir()
     (broken / "lib" / "handheld" / "__init__.py").write_text("")
+    (broken / "lib" / "handheld" / "app.py").write_text("class App:\n    pass\n")
     (broken / "lib" / "handheld" / "shell.py").write_text(
         "seed_source = None\ncurrent_app = None\ndef main():\n    raise OSError(5)\n"
     )
     result = gate(str(broken), tmp_path, QUIT_SCRIPT)
     assert result.returncode == 1
     assert "OSError" in result.stdout
+
+
+def test_an_allocation_over_32_kb_fails_and_one_held_before_the_app_does_not(capsys):
+    sys.path.insert(0, os.path.join(ROOT, "tools", "app"))
+    import heap
+
+    lines = ["S MenuScreen 1 - 30000", "M 30000 31000", "END 10 2 30000 31000"]
+    figures = heap.parse(lines + ["LARGEST 40000 8192"])
+    assert figures[-1] == 40000
+    assert any("40000 bytes > 32 KB" in problem for problem in heap.report("t", *figures))
+    figures = heap.parse(lines + ["LARGEST 31760 31760"])
+    assert figures[-1] == 0 and heap.report("t", *figures) == []

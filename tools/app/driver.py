@@ -86,14 +86,14 @@ class Driver:
     none after a busy screen's frame)."""
 
     def __init__(self, path, random_count, random_seed):
-        # The whole script is read now, before BASE is measured, and each word is cut from
-        # it when due: a line split into a list of words would be up to 17 KB of the
-        # driver's strings counted as the app's heap.
+        # The whole script is read now, before BASE is measured, as its lines (the
+        # longest a few KB: one string of the whole script, 31 KB, would stand out among
+        # the allocations app.mjs checks), and each word is cut from its line when due.
         with open(path) as handle:
-            self.text = handle.read()
-        end = self.text.find("\n")
-        self.pos = len(self.text) if end < 0 else end + 1
-        self.seeds = [int(word) for word in self.text[: self.pos].split()[1:]]
+            self.lines = handle.read().split("\n")
+        self.seeds = [int(word) for word in self.lines[0].split()[1:]]
+        self.line = 1  # the line being read, and where in it
+        self.pos = 0
         self.next_at = 50
         self.release_at = -1
         self.release_key = 0
@@ -146,22 +146,25 @@ class Driver:
         return "START"
 
     def _next_word(self):
-        text = self.text
-        size = len(text)
-        start = self.pos
-        while start < size and text[start] in " \t\r\n":
-            start += 1
-        if start >= size:
-            self.pos = size
-            if self.random_left > 0:
-                self.random_left -= 1
-                return self._random_key()
-            return None
-        end = start
-        while end < size and text[end] not in " \t\r\n":
-            end += 1
-        self.pos = end
-        return text[start:end]
+        lines = self.lines
+        while self.line < len(lines):
+            text = lines[self.line]
+            size = len(text)
+            start = self.pos
+            while start < size and text[start] in " \t\r":
+                start += 1
+            if start < size:
+                end = start
+                while end < size and text[end] not in " \t\r":
+                    end += 1
+                self.pos = end
+                return text[start:end]
+            self.line += 1
+            self.pos = 0
+        if self.random_left > 0:
+            self.random_left -= 1
+            return self._random_key()
+        return None
 
     def _feed(self, now):
         """Apply the key events due by ``now``; False once the script is over."""

@@ -6,7 +6,7 @@ class AnalogIn:
     stick)."""
 
     def __init__(self, pin):
-        self._pin = pin
+        self._sd_pin = pin
 
     @property
     def value(self):

@@ -60,7 +60,7 @@ def readinto(
                     shift = element_bits - (slot + 1) * bits_per_pixel
                 else:
                     shift = slot * bits_per_pixel
-                bitmap._put(y * width + x, value >> shift & mask)
+                bitmap._sd_put(y * width + x, value >> shift & mask)
                 slot += 1
                 x += 1
         row += 1

@@ -13,21 +13,21 @@ class DigitalInOut:
     AttributeError, as in C."""
 
     def __init__(self, pin):
-        self._output = False
-        self._value = False
+        self._sd_output = False
+        self._sd_value = False
 
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         """Make the pin an output at ``value``."""
-        self._output = True
-        self._value = bool(value)
+        self._sd_output = True
+        self._sd_value = bool(value)
 
     @property
     def value(self):
         """The pin's level."""
-        return self._value
+        return self._sd_value
 
     @value.setter
     def value(self, value):
-        if not self._output:
+        if not self._sd_output:
             raise AttributeError("Cannot set value when direction is input.")
-        self._value = bool(value)
+        self._sd_value = bool(value)

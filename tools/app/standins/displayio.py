@@ -36,37 +36,37 @@ class _Layer:
     display, as its root) holds the layer: it may be in one at a time. Four attributes."""
 
     def __init__(self, x, y):
-        self._x = _int(x)
-        self._y = _int(y)
-        self._hidden = False
-        self._in_group = False
+        self._sd_x = _int(x)
+        self._sd_y = _int(y)
+        self._sd_hidden = False
+        self._sd_in_group = False
 
     @property
     def x(self):
         """Left edge in the parent, in pixels."""
-        return self._x
+        return self._sd_x
 
     @x.setter
     def x(self, value):
-        self._x = _int(value)
+        self._sd_x = _int(value)
 
     @property
     def y(self):
         """Top edge in the parent, in pixels."""
-        return self._y
+        return self._sd_y
 
     @y.setter
     def y(self, value):
-        self._y = _int(value)
+        self._sd_y = _int(value)
 
     @property
     def hidden(self):
         """True while the layer is not drawn."""
-        return self._hidden
+        return self._sd_hidden
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        self._sd_hidden = bool(value)
 
 
 class Group(_Layer):
@@ -75,56 +75,56 @@ class Group(_Layer):
 
     def __init__(self, *, scale=1, x=0, y=0):
         super().__init__(x, y)
-        self._scale = _positive(scale, "scale")
-        self._members = []
+        self._sd_scale = _positive(scale, "scale")
+        self._sd_members = []
 
     @property
     def scale(self):
         """Pixels per layer pixel in each direction (at least 1)."""
-        return self._scale
+        return self._sd_scale
 
     @scale.setter
     def scale(self, value):
-        self._scale = _positive(value, "scale")
+        self._sd_scale = _positive(value, "scale")
 
-    def _take(self, layer):
+    def _sd_take(self, layer):
         """Mark ``layer`` as held; TypeError for a non-layer, ValueError if held already."""
         if not isinstance(layer, _Layer):
             raise TypeError("Layer must be a Group or TileGrid subclass")
-        if layer._in_group:
+        if layer._sd_in_group:
             raise ValueError("Layer already in a group")
-        layer._in_group = True
+        layer._sd_in_group = True
 
     def append(self, layer):
         """Add ``layer`` on top of the others."""
-        self._take(layer)
-        self._members.append(layer)
+        self._sd_take(layer)
+        self._sd_members.append(layer)
 
     def insert(self, index, layer):
         """Add ``layer`` at ``index``."""
-        self._take(layer)
-        self._members.insert(index, layer)
+        self._sd_take(layer)
+        self._sd_members.insert(index, layer)
 
     def pop(self, i=-1):
         """Take out the layer at ``i`` (the top one by default) and return it."""
-        layer = self._members.pop(i)
-        layer._in_group = False
+        layer = self._sd_members.pop(i)
+        layer._sd_in_group = False
         return layer
 
     def remove(self, layer):
         """Take out ``layer``; ValueError if it is not here."""
-        self._members.remove(layer)
-        layer._in_group = False
+        self._sd_members.remove(layer)
+        layer._sd_in_group = False
 
     def index(self, layer):
         """Where ``layer`` is; ValueError if it is not here."""
-        return self._members.index(layer)
+        return self._sd_members.index(layer)
 
     def __len__(self):
-        return len(self._members)
+        return len(self._sd_members)
 
     def __getitem__(self, index):
-        return self._members[index]
+        return self._sd_members[index]
 
 
 class Bitmap:
@@ -140,59 +140,59 @@ class Bitmap:
         bits = 1
         while bits < 32 and 1 << bits < value_count:
             bits *= 2
-        self._width = width
-        self._height = height
-        self._bits = bits
-        self._rows = bytearray((width * bits + 31) // 32 * 4 * height)
+        self._sd_width = width
+        self._sd_height = height
+        self._sd_bits = bits
+        self._sd_rows = bytearray((width * bits + 31) // 32 * 4 * height)
 
     @property
     def width(self):
         """Width in pixels (read-only)."""
-        return self._width
+        return self._sd_width
 
     @property
     def height(self):
         """Height in pixels (read-only)."""
-        return self._height
+        return self._sd_height
 
     @property
     def bits_per_value(self):
         """Bits a pixel (read-only)."""
-        return self._bits
+        return self._sd_bits
 
-    def _where(self, index):
+    def _sd_where(self, index):
         """The pixel number ``y * width + x`` of an index: an (x, y) tuple or that number;
         IndexError outside the bitmap."""
-        width = self._width
+        width = self._sd_width
         if isinstance(index, tuple):
             x, y = index
-            if not (0 <= x < width and 0 <= y < self._height):
+            if not (0 <= x < width and 0 <= y < self._sd_height):
                 raise IndexError("pixel coordinates out of bounds")
             return y * width + x
-        if not 0 <= index < width * self._height:
+        if not 0 <= index < width * self._sd_height:
             raise IndexError("pixel coordinates out of bounds")
         return index
 
     def __getitem__(self, index):
-        return self._get(self._where(index))
+        return self._sd_get(self._sd_where(index))
 
     def __setitem__(self, index, value):
-        self._put(self._where(index), value)
+        self._sd_put(self._sd_where(index), value)
 
-    def _byte(self, number):
+    def _sd_byte(self, number):
         """The byte where pixel ``number`` starts (its first bit: ``number % width * bits``
         mod 8)."""
-        width = self._width
-        bits = self._bits
+        width = self._sd_width
+        bits = self._sd_bits
         return number // width * ((width * bits + 31) // 32 * 4) + (number % width * bits >> 3)
 
-    def _get(self, number):
+    def _sd_get(self, number):
         """The value of pixel ``number`` (in range)."""
-        bits = self._bits
-        at = self._byte(number)
-        rows = self._rows
+        bits = self._sd_bits
+        at = self._sd_byte(number)
+        rows = self._sd_rows
         if bits < 8:
-            shift = number % self._width * bits & 7
+            shift = number % self._sd_width * bits & 7
             return rows[at] >> shift & ((1 << bits) - 1)
         value = 0
         i = bits >> 3
@@ -201,16 +201,16 @@ class Bitmap:
             value = value << 8 | rows[at + i]
         return value
 
-    def _put(self, number, value):
+    def _sd_put(self, number, value):
         """Set pixel ``number`` (in range); ValueError if ``value`` needs more bits than a
         pixel has (``bitmaptools.readinto`` writes through here too)."""
-        bits = self._bits
+        bits = self._sd_bits
         if value < 0 or value >> bits:
             raise ValueError("pixel value requires too many bits")
-        at = self._byte(number)
-        rows = self._rows
+        at = self._sd_byte(number)
+        rows = self._sd_rows
         if bits < 8:
-            shift = number % self._width * bits & 7
+            shift = number % self._sd_width * bits & 7
             rows[at] = rows[at] & ~(((1 << bits) - 1) << shift) | value << shift
             return
         i = 0
@@ -227,42 +227,42 @@ class Palette:
     def __init__(self, color_count, *, dither=False):
         if color_count < 1:
             raise ValueError("color_count must be >= 1")
-        self._count = color_count
+        self._sd_count = color_count
         # Red, green, blue and a transparent flag a colour; the rest pads.
-        self._colors = bytearray(max(4 * color_count, 16 * color_count - 32))
+        self._sd_colors = bytearray(max(4 * color_count, 16 * color_count - 32))
 
     def __len__(self):
-        return self._count
+        return self._sd_count
 
-    def _at(self, index):
+    def _sd_at(self, index):
         """Where colour ``index`` is kept; IndexError outside 0..color_count-1."""
-        if not 0 <= index < self._count:
+        if not 0 <= index < self._sd_count:
             raise IndexError("Palette index out of range")
         return index * 4
 
     def __getitem__(self, index):
-        at = self._at(index)
-        colors = self._colors
+        at = self._sd_at(index)
+        colors = self._sd_colors
         return colors[at] << 16 | colors[at + 1] << 8 | colors[at + 2]
 
     def __setitem__(self, index, value):
-        at = self._at(index)
+        at = self._sd_at(index)
         if not isinstance(value, int):
             raise TypeError("stand-in: a colour as an int only")
         if not 0 <= value <= 0xFFFFFF:
             raise ValueError("color must be between 0x000000 and 0xffffff")
-        colors = self._colors
+        colors = self._sd_colors
         colors[at] = value >> 16
         colors[at + 1] = value >> 8 & 0xFF
         colors[at + 2] = value & 0xFF
 
     def make_transparent(self, palette_index):
         """Draw nothing for this index."""
-        self._colors[self._at(palette_index) + 3] = 1
+        self._sd_colors[self._sd_at(palette_index) + 3] = 1
 
     def is_transparent(self, palette_index):
         """True if this index draws nothing."""
-        return self._colors[self._at(palette_index) + 3] == 1
+        return self._sd_colors[self._sd_at(palette_index) + 3] == 1
 
 
 def _shader(pixel_shader):
@@ -308,70 +308,70 @@ class TileGrid(_Layer):
             raise NotImplementedError("stand-in: at most 256 tiles")
         super().__init__(x, y)
         self.bitmap = bitmap
-        self._pixel_shader = _shader(pixel_shader)
-        self._width = width
-        self._tile_width = tile_width
-        self._tile_height = tile_height
-        self._tiles = bytearray(width * height)
+        self._sd_pixel_shader = _shader(pixel_shader)
+        self._sd_width = width
+        self._sd_tile_width = tile_width
+        self._sd_tile_height = tile_height
+        self._sd_tiles = bytearray(width * height)
         if default_tile:
-            self._check_tile(default_tile)
+            self._sd_check_tile(default_tile)
             i = 0
             while i < width * height:
-                self._tiles[i] = default_tile
+                self._sd_tiles[i] = default_tile
                 i += 1
 
     @property
     def width(self):
         """Width in tiles (read-only)."""
-        return self._width
+        return self._sd_width
 
     @property
     def height(self):
         """Height in tiles (read-only)."""
-        return len(self._tiles) // self._width
+        return len(self._sd_tiles) // self._sd_width
 
     @property
     def tile_width(self):
         """A tile's width in pixels (read-only)."""
-        return self._tile_width
+        return self._sd_tile_width
 
     @property
     def tile_height(self):
         """A tile's height in pixels (read-only)."""
-        return self._tile_height
+        return self._sd_tile_height
 
     @property
     def pixel_shader(self):
         """The palette the tiles' pixels are coloured with."""
-        return self._pixel_shader
+        return self._sd_pixel_shader
 
     @pixel_shader.setter
     def pixel_shader(self, value):
-        self._pixel_shader = _shader(value)
+        self._sd_pixel_shader = _shader(value)
 
-    def _where(self, index):
+    def _sd_where(self, index):
         """The tile number of an index: an (x, y) tuple or ``y * width + x``; IndexError
         outside the grid."""
         if isinstance(index, tuple):
             x, y = index
-            if not (0 <= x < self._width and 0 <= y < len(self._tiles) // self._width):
+            if not (0 <= x < self._sd_width and 0 <= y < len(self._sd_tiles) // self._sd_width):
                 raise IndexError("Tile index out of bounds")
-            return y * self._width + x
-        if not 0 <= index < len(self._tiles):
+            return y * self._sd_width + x
+        if not 0 <= index < len(self._sd_tiles):
             raise IndexError("Tile index out of bounds")
         return index
 
-    def _check_tile(self, value):
+    def _sd_check_tile(self, value):
         """ValueError unless ``value`` is a tile of the bitmap."""
         bitmap = self.bitmap
-        count = bitmap.width // self._tile_width * (bitmap.height // self._tile_height)
+        count = bitmap.width // self._sd_tile_width * (bitmap.height // self._sd_tile_height)
         if not 0 <= value < count:
             raise ValueError("Tile value out of bounds")
 
     def __getitem__(self, index):
-        return self._tiles[self._where(index)]
+        return self._sd_tiles[self._sd_where(index)]
 
     def __setitem__(self, index, value):
-        at = self._where(index)
-        self._check_tile(value)
-        self._tiles[at] = value
+        at = self._sd_where(index)
+        self._sd_check_tile(value)
+        self._sd_tiles[at] = value
