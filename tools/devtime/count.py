@@ -22,7 +22,6 @@ DEVICE_ROOTS = (
     os.path.join(ROOT, "games") + os.sep,
 )
 TOUR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tour.keys")
-PASSES = 5000  # pystone's passes, as the SAMD51 figure was taken
 
 
 class OpcodeCounter:
@@ -67,7 +66,7 @@ class OpcodeCounter:
         sys.settrace(None)
 
 
-def pystone_ops(passes=PASSES):
+def pystone_ops(passes):
     """Opcodes of one pystone 1.1 pass: the benchmark's opcodes for ``passes`` passes, less
     the empty loop's, over ``passes``, counted by ``OpcodeCounter`` with the opcode count
     as pystone's clock (so the null loop is taken out exactly as pystone takes it out)."""
