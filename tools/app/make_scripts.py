@@ -1,14 +1,16 @@
-"""Write the key script of the whole-app CircuitPython run (tools/cpapp/app.keys).
+"""Write the key script of the whole-app run (tools/app/app.keys).
 
 Host only. Plays the app in the simulator (host_sim, real Blinka displayio) from boot:
 every game once per choice of each set-up row (so every option value is played at
 least once), each to its end and back to the main menu, plus a game of each quit from
 the pause menu. The players are the planners of the screens tests (tests/test_*_screens.py),
 which act by key presses only. What they pressed, and the game seeds the run drew, are
-written out; tools/cpapp/driver.py replays them on CircuitPython, where the same seeds
-and keys give the same games.
+written out; tools/app/driver.py replays them on MicroPython's WebAssembly port, where
+the same seeds and keys give the same games.
 
-Regenerate after a change to the screens' keys: ``make cpscripts``.
+Regenerate after a change to the screens' keys: ``python tools/app/make_scripts.py``.
+(The device-time model's tour, tools/devtime/tour.keys, is written by hand: its markers
+name the screen each must find on top.)
 """
 
 import os
@@ -33,7 +35,6 @@ from driven import DrivenSim, app, fresh_nvm  # noqa: E402
 from host_sim.sim import BOOT_MS, parse_script  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
-TIME_SCRIPT = os.path.join(HERE, "time.keys")  # the device-time model's (tools/cpapp/timing.py)
 _GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
@@ -183,74 +184,9 @@ def segments():
     return runs
 
 
-class TimeChain(Chain):
-    """The time model's script (tools/cpapp/time.keys): first a tour of the main menu's
-    other screens, then the segments, with one long wait in the middle of a game so the
-    autosave runs, and waits for the coach's suggestions."""
-
-    def __init__(self, segments, tour, wait_in, wait_after):
-        super().__init__(segments)
-        self.tour = list(tour)
-        self.wait_in = wait_in
-        self.wait_after = wait_after
-
-    def _next(self, sim):
-        if self.tour:
-            return self.tour.pop(0)
-        # The coach's suggestion is waited for (a player who wants it waits), so that the
-        # model times it whole.
-        flow = getattr(app().top(), "flow", None)
-        if getattr(flow, "tip", "") == "Coach: thinking..." and getattr(flow, "step", -1) == 0:
-            return "WAIT*100"
-        if self.label == self.wait_in and self.moves == self.wait_after:
-            self.moves += 1
-            return "WAIT*12000"
-        return super()._next(sim)
-
-
-# The tour: Cards (the primer, a page on), Statistics, Settings, About and the gallery of
-# cards behind it, each left with B, and back up to the first row.
-TOUR = (
-    "DOWN DOWN DOWN A",
-    "RIGHT",
-    "B",
-    "DOWN A",
-    "RIGHT",
-    "B",
-    "DOWN A",
-    "DOWN",
-    "B",
-    "DOWN A",
-    "A",
-    "RIGHT",
-    "B",
-    "B",
-    "UP UP UP UP UP UP",
-)
-# The time model's games: Gongor Whist with the coach (one pass), Bharg with three players
-# (two CPUs, one round), Jekyll & Hyde against each CPU level from either seat, and a quit.
-TIME_RUNS = (
-    ("whist-coach", "whist", (0, 0, 0, 0, 1)),
-    ("bharg-cpu", "bharg", (1, 3, 1, 1, 2)),
-    ("jekyll-normal", "jekyll", (0, 0, 0, 2)),
-    ("jekyll-easy", "jekyll", (1, 0, 1, 1)),
-    ("jekyll-hyde", "jekyll", (2, 0, 1, 2)),
-)
-
-
-def time_segments():
-    """The time script's segments (as ``segments``)."""
-    runs = [(label, _planner(game, []), 0, choices) for label, game, choices in TIME_RUNS]
-    runs.append(("whist-quit", _planner("whist", []), 6, None))
-    return runs
-
-
-def make(seed=3, time_script=False):
+def make(seed=3):
     """Play every segment in one simulator run; returns (seeds, words)."""
-    if time_script:
-        chain = TimeChain(time_segments(), TOUR, "jekyll-normal", 4)
-    else:
-        chain = Chain(segments())
+    chain = Chain(segments())
     sim = DrivenSim(chain, seed=seed, nvm=fresh_nvm())
     sim.run()
     if chain.segments or chain.current is not None:
@@ -258,9 +194,9 @@ def make(seed=3, time_script=False):
     return sim.seeds, chain.words
 
 
-def write(path=SCRIPT, seed=3, time_script=False):
+def write(path=SCRIPT, seed=3):
     """Write the script file: a SEEDS line, then one line per segment."""
-    seeds, words = make(seed, time_script)
+    seeds, words = make(seed)
     lines = ["SEEDS " + " ".join(str(s) for s in seeds)]
     for word in words:
         if word.startswith("#start-") or not lines[-1:] or lines[-1].startswith("SEEDS"):
@@ -278,7 +214,5 @@ if __name__ == "__main__":
     try:
         count = write()
         print("wrote %s: %d words" % (SCRIPT, count))
-        count = write(TIME_SCRIPT, time_script=True)
-        print("wrote %s: %d words" % (TIME_SCRIPT, count))
     finally:
         os.chdir(here)
