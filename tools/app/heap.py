@@ -55,7 +55,7 @@ QSTR_GROWTH_KB = 14
 
 def standin_path(board):
     """The stand-ins' folders for a board, first found first: the board's own (its pins
-    and display; the RP2040 boards' nvm), then the PyBadge's (tools/cpapp/standins)."""
+    and display; the RP2040 boards' nvm), then the PyBadge's (tools/app/standins)."""
     if board == "pybadge":
         return (os.path.join(HERE, "standins"),)
     return (
