@@ -315,6 +315,13 @@ def boot(script, random_count, random_seed, stop):
         driver.stop = stop
 
 
+def heap_blocks():
+    """The heap's report, between \\x01 and \\x02 for app.mjs (its largest block)."""
+    print("\x01", end="")
+    micropython.mem_info()
+    print("\x02", end="")
+
+
 def start(base):
     """Import code.py's shell and let it build the app up to its loop."""
     global app
@@ -342,9 +349,7 @@ def frame():
         # begin with a collection), and the heap's blocks for app.mjs (between \x01 and
         # \x02: its largest block is the largest single allocation).
         driver.frame_peak = gc.mem_alloc()
-        print("\x01", end="")
-        micropython.mem_info()
-        print("\x02", end="")
+        heap_blocks()
         return 2
     except Done:
         return 0

@@ -110,13 +110,13 @@ function readLargest() {
 }
 
 get("boot")("/harness/script.keys", randomCount, randomSeed, stop);
-const base = liveNow();
-console.log(`BASE ${base}`);
 // The largest block before the app starts (the nvm stand-in's 8 KB buffer, a C buffer on
 // the device, and the driver's script lines): the app's own allocations show only above it.
-mp.runPython("print('\\x01', end='')\nmicropython.mem_info()\nprint('\\x02', end='')");
+get("heap_blocks")();
 readLargest();
 const baseLargest = largest;
+const base = liveNow();
+console.log(`BASE ${base}`);
 let status = 1;
 try {
   get("start")(base);
