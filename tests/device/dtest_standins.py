@@ -198,7 +198,9 @@ def test_tilegrid_keeps_tiles_and_rejects_what_c_does():
     assert raises(TypeError, lambda: setattr(grid, "x", 1.5))
     assert raises(TypeError, lambda: setattr(grid, "pixel_shader", sheet))
     assert raises(AttributeError, lambda: setattr(grid, "width", 4))
-    assert raises(ValueError, lambda: displayio.TileGrid(sheet, pixel_shader=palette(), tile_width=3))
+    assert raises(
+        ValueError, lambda: displayio.TileGrid(sheet, pixel_shader=palette(), tile_width=3)
+    )
     assert raises(TypeError, lambda: displayio.TileGrid(sheet, palette()))
 
 
@@ -280,7 +282,9 @@ def test_keypad_reads_the_queue_and_takes_only_its_keywords():
     assert raises(TypeError, lambda: keypad.Keys(pins))
     assert raises(TypeError, lambda: keypad.Keys(pins, value_when_pressed=False, pulls=True))
     assert raises(ValueError, lambda: keypad.Keys(pins, value_when_pressed=False, max_events=0))
-    assert raises(TypeError, lambda: keypad.ShiftRegisterKeys(clock=1, data=2, latch=3, key_count=8))
+    assert raises(
+        TypeError, lambda: keypad.ShiftRegisterKeys(clock=1, data=2, latch=3, key_count=8)
+    )
     assert raises(
         TypeError,
         lambda: keypad.ShiftRegisterKeys(1, 2, 3, key_count=8, value_when_pressed=True),
