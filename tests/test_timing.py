@@ -1,10 +1,12 @@
 """The device-time model (tools/devtime): the opcode tracer counts only the device's own
-modules; pystone 1.1 leaves its end state; the counts of a run do not move; frames are
-classified as the model says; the budget lines and the gate's logic. Short tours and
-synthetic frames only (the whole tour is ``python -m tools.devtime``)."""
+modules; pystone 1.1 leaves its end state; the counts of a run do not move; the modules a
+frame loads and their cost; frames are classified as the model says; the budget lines and
+the gate's logic. Short tours and synthetic frames and sizes only (the whole tour, with
+the bundle's .mpy sizes, is ``python -m tools.devtime``)."""
 
 import importlib.util
 import os
+import sys
 
 import pytest
 
@@ -136,18 +138,36 @@ def test_pystone_opcodes_a_pass_do_not_depend_on_the_passes():
 # ---- a run ----
 
 
+def source_sizes():
+    """{module name: 1000 + its index}: a size for every device module, without mpy-cross."""
+    from tools.device_files import device_python_files
+
+    names = [count.module_name(path) for path in device_python_files(count.ROOT)]
+    return {name: 1000 + i for i, name in enumerate(sorted(n for n in names if n))}
+
+
 @pytest.fixture(scope="module")
 def short_runs(tmp_path_factory):
     path = tmp_path_factory.mktemp("tour") / "short.keys"
     path.write_text(SHORT)
-    return str(path), count.run_tour(str(path)), count.run_tour(str(path))
+    sizes = source_sizes()
+    return str(path), count.run_tour(str(path), sizes=sizes), count.run_tour(str(path), sizes=sizes)
+
+
+@pytest.fixture
+def small_sizes(monkeypatch):
+    """``timing.main`` with synthetic module sizes (no bundle built)."""
+    monkeypatch.setattr(timing, "bundle_sizes", source_sizes)
 
 
 def test_two_runs_count_the_same(short_runs):
     _, first, second = short_runs
 
     def figures(run):
-        return [(f.ops, f.pixels, f.writes, f.keys, f.screen) for f in [run.boot] + run.frames]
+        return [
+            (f.ops, f.pixels, f.writes, f.keys, f.screen, f.imported, f.loaded)
+            for f in [run.boot] + run.frames
+        ]
 
     assert first.error is None and first.missed() == []
     assert figures(first) == figures(second)
@@ -164,7 +184,74 @@ def test_a_run_notes_keys_screens_and_plays(short_runs):
     assert set(run.reached) == {"primer", "setup", "privacy", "played"}
 
 
-def test_markers_missed_and_an_app_that_raises(tmp_path):
+def test_a_run_notes_the_modules_each_frame_loads(short_runs):
+    """The boot loads the shell's modules, the primer's key loads handheld.primer (and
+    what it imports), each module once until the app unloads it; ``loaded`` is the sum
+    of their sizes."""
+    _, run, _ = short_runs
+    sizes = source_sizes()
+    boot = run.boot
+    assert {"handheld", "handheld.shell", "handheld.app", "handheld.ui"} <= set(boot.imported)
+    assert "games.bharg.engine" not in boot.imported and "micropython" not in boot.imported
+    assert len(set(boot.imported)) == len(boot.imported)
+    for frame in [boot] + run.frames:
+        assert frame.loaded == sum(sizes[name] for name in frame.imported)
+    primer = next(f for f in run.frames if f.screen == "PrimerScreen" and f.opened)
+    assert "handheld.primer" in primer.imported
+    loaded = [name for f in run.frames for name in f.imported]
+    assert "games.bharg.engine" in loaded and "games.bharg.screens" in loaded
+    assert run.boot_import_ops > 0
+
+
+def test_import_notes_note_a_module_again_once_unloaded(tmp_path, monkeypatch):
+    """The finder notes a module each time the import system looks for it: once while it
+    stays in sys.modules, again after it was taken out; the opcodes inside the import
+    statement are counted."""
+    pack = tmp_path / "notepack"
+    pack.mkdir()
+    (pack / "__init__.py").write_text("")
+    (pack / "low.py").write_text("X = [i for i in range(50)]\n")
+    (pack / "high.py").write_text("from notepack import low\nY = low.X[3]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    counter = count.OpcodeCounter((str(tmp_path) + os.sep,))
+    notes = count.ImportNotes(counter)
+    notes.start()
+    counter.start()
+    try:
+        __import__("notepack.high")
+        __import__("notepack.high")  # loaded: not looked for again
+        del sys.modules["notepack.high"]
+        __import__("notepack.high")
+    finally:
+        counter.stop()
+        notes.stop()
+        for name in ("notepack", "notepack.low", "notepack.high"):
+            sys.modules.pop(name, None)
+    assert notes.names == ["notepack", "notepack.high", "notepack.low", "notepack.high"]
+    assert notes not in sys.meta_path and 50 < notes.import_ops <= counter.ops
+
+
+def test_module_names_and_sizes_of_the_bundles_files():
+    files = {
+        "code.py": b"x" * 50,
+        "lib/handheld/app.mpy": b"x" * 10,
+        "lib/handheld/__init__.mpy": b"x" * 3,
+        "games/whist/__init__.mpy": b"x" * 4,
+        "games/whist/screens.mpy": b"x" * 7,
+        "games/whist/rules.txt": b"x" * 99,
+        "bundle.txt": b"x",
+    }
+    assert count.mpy_sizes(files) == {
+        "handheld.app": 10,
+        "handheld": 3,
+        "games.whist": 4,
+        "games.whist.screens": 7,
+    }
+    assert count.module_name("code.py") is None
+    assert count.module_name("lib/decktet/search.py") == "decktet.search"
+
+
+def test_markers_missed_and_an_app_that_raises(tmp_path, small_sizes):
     path = write(
         tmp_path, "bad.keys", "SEEDS\nWAIT*10 #menu=StatsScreen DOWN A WAIT*10 A WAIT*50\n"
     )
@@ -192,7 +279,7 @@ def test_the_tour_parses():
     assert {"setup-rules", "pause-rules", "privacy", "start-stats-reset"} <= set(labels)
 
 
-def test_main_ends_with_the_budget_lines(short_runs, capsys):
+def test_main_ends_with_the_budget_lines(short_runs, small_sizes, capsys):
     path, _, _ = short_runs
     assert timing.main(["--tour", path, "--gate"]) == 0
     lines = capsys.readouterr().out.splitlines()[-len(timing.BUDGETS) :]
@@ -213,6 +300,26 @@ def test_a_frames_ms_is_work_pixels_and_stall():
     assert model.ms(frame, stall=False) == pytest.approx(100 + pixel_us)
     assert timing.COMPOSE_US == pytest.approx(0.73 * 118.5e3 / 20480 * 1247 / 1521.6)
     assert timing.WIRE_US == pytest.approx(16 / 24)
+
+
+def test_loading_costs_its_mpy_bytes():
+    """A frame that loads 2,000 bytes of .mpy costs 2,000 x the per-byte constant more;
+    the constant is the Sprig's boot less the model's, over its bytes, scaled by pystone."""
+    sprig_us = (605 - 137.5) * 1000 / 19814
+    assert timing.SPRIG_LOAD_US == pytest.approx(sprig_us)
+    assert timing.LOAD_US == pytest.approx(sprig_us * 1247 / 1521.6)
+    model = timing.Model(494)
+    work = Frame(ops=494 * 1521.6 / 10, pixels=100)
+    loading = Frame(ops=494 * 1521.6 / 10, pixels=100, imported=("a", "b"), loaded=2000)
+    assert model.load_ms(work) == 0 and model.load_ms(loading) == pytest.approx(2 * timing.LOAD_US)
+    assert model.ms(loading) - model.ms(work) == pytest.approx(2 * timing.LOAD_US)
+    sprig = timing.sprig_model(494)
+    assert sprig.load_ms(loading) == pytest.approx(2 * sprig_us)
+    # The PicoSystem's check: loading, loading with the imports' code, the whole boot.
+    boot = Frame(ops=494 * 1247 / 10, pixels=0, loaded=1000)
+    loads, imports, whole = timing.pico_check(sprig, boot, 494 * 1247 / 100)
+    assert loads == pytest.approx(sprig_us) and imports == pytest.approx(sprig_us + 10)
+    assert whole == pytest.approx(sprig_us + 100)
 
 
 def frames_of(*specs):
@@ -252,6 +359,7 @@ def test_classify_sorts_frames_into_kinds():
     assert indexes("thinking-frame") == [8, 9, 11]  # (12 opened a screen)
     assert [ms for ms, _ in rows["coach"]] == pytest.approx([50])
     assert [ms for ms, _ in rows["cpu-turn"]] == pytest.approx([400])
+    assert rows["cpu-turn"][0][1].index == 12 and rows["cpu-turn"][0][1].ops == 400
     values = timing.figures(rows, 70.0)
     assert values["boot"] == 70.0 and values["open"] == pytest.approx(300)
     assert values["cursor"] == pytest.approx(12) and values["rules-scroll"] == pytest.approx(30)
@@ -276,6 +384,22 @@ def test_thinking_runs_end_at_a_frame_that_does_not_think():
     assert [round(ms) for ms, _ in rows["bharg"]] == [7] and rows["coach"] == []
     values = timing.figures(rows, 0.0)
     assert (values["cpu-turn-p90"], values["cpu-turn-max"]) == pytest.approx((500, 500))
+
+
+def test_a_thinking_run_sums_its_frames_loading():
+    """A run's entry is one frame summing the run: a module loaded in its first frame is
+    in the run's loading."""
+    model = timing.Model(ops_per_pass=1, pystone=1000.0, pixel_us=0.0, stall_ms=75, load_us=10)
+    frames = frames_of(
+        dict(ops=5, busy=True, game="games.jekyll.screens", imported=("x",), loaded=300),
+        dict(ops=20, busy=True, game="games.jekyll.screens"),
+        dict(ops=1, game="games.jekyll.screens"),
+    )
+    rows = timing.classify(frames, model)
+    ((ms, run),) = rows["cpu-turn"]
+    assert ms == pytest.approx(5 + 3 + 20) and model.ms(run) == pytest.approx(ms)
+    assert (run.index, run.imported, model.load_ms(run)) == (1, ("x",), pytest.approx(3))
+    assert [f.index for _, f in rows["thinking-frame"]] == [0, 1]
 
 
 def test_percentile_is_nearest_rank():

@@ -7,11 +7,17 @@ bytecode) has opcode events turned on and each one counted; every other frame (B
 displayio, host_sim's stand-ins, the standard library: C on the device) is not traced at
 all. Counts do not depend on the machine's load: the same run gives the same counts.
 
+``ImportNotes`` notes the modules the import system loads (a module imported for the
+first time, or again after the app unloaded it: ``handheld.app.unload_modules``), so a
+frame knows which device modules it loaded; ``mpy_sizes`` gives each one's size as the
+device reads it, its ``.mpy`` file in the bundle (tools/bundle.py).
+
 ``run_tour`` plays a tour (``tour.keys``) headless from code.py's start and returns one
 ``Frame`` per frame of the app's loop: from one ``sleep`` of the loop (the pause between
 frames) to the next.
 """
 
+import builtins
 import os
 import sys
 
@@ -66,6 +72,89 @@ class OpcodeCounter:
         sys.settrace(None)
 
 
+class ImportNotes:
+    """A ``sys.meta_path`` finder that finds nothing: while installed (first in the path,
+    ``start()`` to ``stop()``) it notes, in ``names``, every module the import system looks
+    for, i.e. every one not in ``sys.modules`` (imported for the first time, or again after
+    the app took it out), and leaves the finding to the other finders. The device loads
+    each such module's ``.mpy``; a name with no device file (a fake's, the standard
+    library's) is left out by whoever reads the names (``mpy_sizes`` has no entry).
+
+    With a ``counter``, it also counts in ``import_ops`` the opcodes the counter counted
+    inside import statements (the modules' own code run as they load, and what it calls):
+    ``builtins.__import__`` is wrapped while installed."""
+
+    def __init__(self, counter=None):
+        self.names = []
+        self.counter = counter
+        self.import_ops = 0
+        self._depth = 0
+        self._import = None
+
+    def find_spec(self, name, path=None, target=None):
+        """Note ``name``; find nothing (the next finder finds it)."""
+        self.names.append(name)
+        return None
+
+    def _counted_import(self, *args, **kwargs):
+        """``__import__``, counting the opcodes inside the outermost one."""
+        self._depth += 1
+        before = self.counter.ops
+        try:
+            return self._import(*args, **kwargs)
+        finally:
+            self._depth -= 1
+            if not self._depth:
+                self.import_ops += self.counter.ops - before
+
+    def start(self):
+        """Install (first in ``sys.meta_path``)."""
+        sys.meta_path.insert(0, self)
+        if self.counter is not None:
+            self._import = builtins.__import__
+            builtins.__import__ = self._counted_import
+
+    def stop(self):
+        """Uninstall."""
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        if self._import is not None:
+            builtins.__import__ = self._import
+            self._import = None
+
+
+def module_name(path):
+    """The module a device file is (``lib/handheld/app.mpy`` -> ``handheld.app``,
+    ``games/whist/__init__.mpy`` -> ``games.whist``), or None for ``code.py`` and other
+    files."""
+    path = path.replace(os.sep, "/")
+    stem, dot, ext = path.rpartition(".")
+    if not dot or ext not in ("py", "mpy") or "/" not in stem:
+        return None
+    if stem.startswith("lib/"):
+        stem = stem[len("lib/") :]
+    if stem.endswith("/__init__"):
+        stem = stem[: -len("/__init__")]
+    return stem.replace("/", ".")
+
+
+def mpy_sizes(files=None):
+    """{module name: bytes of its ``.mpy`` file}: the device modules as the device reads
+    them, from the bundle's files (``tools.bundle.contents()``, the same bytes ``stage``
+    unpacks onto a drive: compiled at -O3, private names shortened; built here if
+    ``files`` is not given, a few seconds)."""
+    if files is None:
+        from tools import bundle
+
+        files = bundle.contents()
+    sizes = {}
+    for path, data in files.items():
+        name = module_name(path) if path.endswith(".mpy") else None
+        if name:
+            sizes[name] = len(data)
+    return sizes
+
+
 def pystone_ops(passes):
     """Opcodes of one pystone 1.1 pass: the benchmark's opcodes for ``passes`` passes, less
     the empty loop's, over ``passes``, counted by ``OpcodeCounter`` with the opcode count
@@ -89,7 +178,9 @@ class Frame:
     screen was busy at its start; ``units``: units of a CPU's or the coach's search done
     (calls of the app's ``more``); ``before``/``screen``: the top screen's class at its
     start and end; ``depth``, ``game``: the stack's depth and the game's module at its end;
-    ``played``: the running game's action count (``flow.applied``) grew in it.
+    ``played``: the running game's action count (``flow.applied``) grew in it;
+    ``imported``: the device modules it loaded (names, in order; again if the app had
+    unloaded one), ``loaded``: their ``.mpy`` bytes.
     """
 
     __slots__ = (
@@ -106,6 +197,8 @@ class Frame:
         "game",
         "played",
         "opened",
+        "imported",
+        "loaded",
     )
 
     def __init__(
@@ -123,6 +216,8 @@ class Frame:
         game="-",
         played=False,
         opened=False,
+        imported=(),
+        loaded=0,
     ):
         self.index = index
         self.ops = ops
@@ -137,6 +232,8 @@ class Frame:
         self.game = game
         self.played = played
         self.opened = opened  # set by the run: the top screen, depth or game changed
+        self.imported = imported
+        self.loaded = loaded
 
     @property
     def thinking(self):
@@ -171,10 +268,12 @@ def read_tour(path):
 class Run:
     """What ``run_tour`` returns: ``boot`` (a Frame: code.py's start to the first pause,
     the main menu drawn), ``frames``, ``reached`` ({marker label: top screen when reached}),
-    ``markers`` (as ``read_tour``), ``error`` (the app's exception as text, or None)."""
+    ``markers`` (as ``read_tour``), ``error`` (the app's exception as text, or None),
+    ``boot_import_ops`` (the boot frame's opcodes inside import statements)."""
 
     def __init__(self):
         self.boot = None
+        self.boot_import_ops = 0
         self.frames = []
         self.reached = {}
         self.markers = []
@@ -191,18 +290,22 @@ class Run:
         return out
 
 
-def run_tour(path=TOUR, board="pybadge", counter=None):
-    """Play the tour at ``path`` in the simulator (``board``) from code.py's start,
-    counting; returns a ``Run``. Every run imports the device's modules afresh (the same
-    counts from runs in the same process); the caller's are back in ``sys.modules`` after."""
+def run_tour(path=TOUR, board="pybadge", counter=None, sizes=None, script=None):
+    """Play the tour at ``path`` (or ``script``: what ``read_tour`` returns) in the
+    simulator (``board``) from code.py's start, counting; returns a ``Run``. ``sizes``
+    ({module name: .mpy bytes}, ``mpy_sizes``) gives each frame's ``loaded`` (0 without).
+    Every run imports the device's modules afresh (the same counts from runs in the same
+    process); the caller's are back in ``sys.modules`` after."""
     for extra in (ROOT, os.path.join(ROOT, "lib")):
         if extra not in sys.path:
             sys.path.insert(0, extra)
     from host_sim import fakes
     from host_sim.sim import Sim
 
-    seeds, keys, markers = read_tour(path)
+    seeds, keys, markers = script if script is not None else read_tour(path)
     counter = counter or OpcodeCounter()
+    sizes = sizes or {}
+    notes = ImportNotes(counter)
     run = Run()
     run.markers = markers
     pending = list(markers)
@@ -212,7 +315,7 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
             super().__init__(board=board, keys=keys, nvm=bytearray(b"\xff" * fakes.nvm_size(board)))
             self.seeds_left = list(seeds)
             self.app = None
-            self.mark = (0, 0, 0)  # ops, refreshes, nvm writes at the last pause
+            self.mark = (0, 0, 0, 0)  # ops, refreshes, nvm writes, imports at the last pause
             self.state = None  # (top screen, depth, game) at the last pause
             self.keys_read = 0
             self.units = 0
@@ -229,7 +332,8 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
             ops = counter.ops
             pushed = self.display.pushed
             writes = self.nvm_device.writes
-            last_ops, last_pushed, last_writes = self.mark
+            last_ops, last_pushed, last_writes, last_imports = self.mark
+            imported = tuple(name for name in notes.names[last_imports:] if name in sizes)
             from handheld import shell
 
             app = shell.current_app
@@ -249,11 +353,14 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
                 game=state[2],
                 played=self.flow is not None and self.flow.applied > self.applied,
                 opened=state != self.state,
+                imported=imported,
+                loaded=sum(sizes[name] for name in imported),
             )
             if self.app is None:
                 self.app = app
                 self._listen(app)
                 run.boot = frame
+                run.boot_import_ops = notes.import_ops
             else:
                 run.frames.append(frame)
             # A marker is reached at the last pause before the script's clock gets to it
@@ -266,7 +373,7 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
             self.busy = top.busy
             self.flow = app.play.flow if app.play is not None else None
             self.applied = self.flow.applied if self.flow is not None else 0
-            self.mark = (counter.ops, len(pushed), writes)
+            self.mark = (counter.ops, len(pushed), writes, len(notes.names))
             super().sleep(seconds)
 
         def _listen(self, app):
@@ -290,6 +397,7 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
     # The run imports the device's modules afresh, as a device does at boot (the
     # simulator's seed source imported decktet.rng), and the caller's are put back after.
     saved = _take_device_modules()
+    notes.start()
     counter.start()
     try:
         sim.run()
@@ -297,9 +405,19 @@ def run_tour(path=TOUR, board="pybadge", counter=None):
         run.error = "%s: %s (frame %d)" % (type(error).__name__, error, len(run.frames))
     finally:
         counter.stop()
+        notes.stop()
         _take_device_modules()
         sys.modules.update(saved)
     return run
+
+
+BOOT_SCRIPT = ([], "WAIT*10", [])  # read_tour's (seeds, keys, markers): the boot, no key
+
+
+def run_boot(board, sizes=None):
+    """A run of ``board`` to its main menu and a few idle frames (``BOOT_SCRIPT``): its
+    ``boot`` is that board's boot frame."""
+    return run_tour(board=board, sizes=sizes, script=BOOT_SCRIPT)
 
 
 def _take_device_modules():

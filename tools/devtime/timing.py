@@ -8,12 +8,16 @@ Each frame becomes SAMD51 milliseconds:
 
     ms = opcodes / (opcodes a pystone pass x 1,521.6 passes/s)
          + refreshed pixels x (displayio's composing + the wire, per pixel)
+         + .mpy bytes of the modules it loaded x (loading, per byte)
          + nvm assignments x 75 ms (the stall; 250 at worst, printed apart)
 
-The constants, each with its source, are the block below. What it leaves out: loading a
-module (reading and linking an ``.mpy`` from the flash; only a module's own code is
-counted), garbage collections, the mix of bytecodes against pystone's, and C calls the app
-makes (their call is one opcode; displayio's refresh is modelled per pixel).
+Loading a module is C work (reading its ``.mpy`` from the flash, building its functions,
+interning its names): a frame's modules are those the import system loaded in it
+(``count.ImportNotes``: again when the app had unloaded one), each costing the size of
+its ``.mpy`` in the bundle. The constants, each with its source, are the block below.
+What it leaves out: garbage collections, compiling ``code.py`` (a source file; inside
+the boot calibration), the mix of bytecodes against pystone's, and C calls the app makes
+(their call is one opcode; displayio's refresh is modelled per pixel).
 
 Frames (``count.Frame``) are classified as the old model (tools/app/timing.py) did:
 a screen opening is a frame after which the top screen, the stack's depth or the game
@@ -28,6 +32,7 @@ usage: python -m tools.devtime [--gate] [--tour FILE] [--slowest N]
 """
 
 import argparse
+import functools
 import math
 import sys
 
@@ -45,6 +50,23 @@ COMPOSE_US = SPRIG_COMPOSE_US * SPRIG_PYSTONE / SAMD51_PYSTONE  # on the SAMD51,
 SPI_HZ = 24_000_000  # the PyBadge's display SPI (60 MHz asked, 48 MHz / 2)
 WIRE_US = 16 * 1e6 / SPI_HZ  # 16 bits a pixel
 SPRIG_PIXEL_US = SPRIG_REFRESH_MS * 1000 / FULL_FRAME  # all of a Sprig refresh, a pixel
+# Loading a module, per byte of its .mpy: calibrated on the Sprig's boot (DEVICE.md,
+# CircuitPython's own Sprig firmware: code.py start to the main menu drawn, 605 ms), less
+# the model's estimate of that boot without loading (a boot-only run of the
+# hack_club_sprig board, count.run_boot: 137.5 ms, nearly all of it the full refresh),
+# over the .mpy bytes that boot loads (the handheld package and 13 of its modules,
+# storelog among them: 19,814 bytes in the bundle), both taken when this constant was set
+# (not re-derived by each run, so a heavier boot shows as one); scaled to the SAMD51 by
+# pystone as the composing is. The cross-check: the PicoSystem's boot (DEVICE.md, the
+# same firmware: 1,229 ms to the menu drawn, "imports alone 693 ms"), printed by
+# ``print_sprig``.
+SPRIG_BOOT_MS = 605.0  # code.py start to the main menu drawn, the Sprig
+SPRIG_BOOT_MODEL_MS = 137.5  # the model's Sprig boot without loading, then
+SPRIG_BOOT_BYTES = 19814  # the .mpy bytes the Sprig's boot loads (the bundle's), then
+SPRIG_LOAD_US = (SPRIG_BOOT_MS - SPRIG_BOOT_MODEL_MS) * 1000 / SPRIG_BOOT_BYTES  # 23.59
+LOAD_US = SPRIG_LOAD_US * SPRIG_PYSTONE / SAMD51_PYSTONE  # 19.34 us a .mpy byte, SAMD51
+PICO_BOOT_MS = 1229.0  # the PicoSystem: code.py start to the menu drawn
+PICO_IMPORTS_MS = 693.0  # of it, the imports alone
 NVM_STALL_MS = 75  # one nvm assignment on the SAMD51: block erase 50 + 16 pages x 1.5
 NVM_STALL_MAX_MS = 250  # the data sheet's maxima: 200 + 16 x 3
 K_B, K_A, K_START, K_SELECT, K_ARROWS, K_LINES = 1, 2, 4, 8, 240, 96  # handheld.keys
@@ -69,6 +91,10 @@ BUDGETS = (
 # open 228.5, the rules page again from the primer; cursor 46.5, Jekyll & Hyde's table;
 # key-p99 204.1; play-a 152.8, Bharg's round result; idle 79.7, a CPU's turn shown on the
 # table; rules-open 228.5; rules-scroll 85.0; thinking-frame 55.1, the Jekyll & Hyde CPU).
+# With loading counted, the same eight and no other: open and rules-open 268.6 (40.1 of it
+# loading handheld.reader and textfile); key-p99 238.1; idle 204.6, a set-up's frame
+# loading the game's engine (202.4); thinking-frame 133.8, the Jekyll & Hyde CPU's first
+# frame loading games.jekyll.cpu again (130.5; the game unloads it after each turn).
 # Printed as ``over``, they do not fail the gate: they are left to a later speed issue.
 # Every other budget is held: ``--gate`` fails when one goes over. Take a name out once met.
 KNOWN_OVER = (
@@ -86,7 +112,7 @@ KNOWN_OVER = (
 class Model:
     """Frames to milliseconds on one device: ``ops_per_pass`` (pystone's, counted),
     ``pystone`` (the device's passes/s), ``pixel_us`` (a refreshed pixel), ``stall_ms``
-    (an nvm assignment)."""
+    (an nvm assignment), ``load_us`` (a byte of a loaded module's .mpy)."""
 
     def __init__(
         self,
@@ -94,17 +120,24 @@ class Model:
         pystone=SAMD51_PYSTONE,
         pixel_us=COMPOSE_US + WIRE_US,
         stall_ms=NVM_STALL_MS,
+        load_us=LOAD_US,
     ):
         self.ops_per_pass = ops_per_pass
         self.ms_per_op = 1000.0 / (ops_per_pass * pystone)
         self.pixel_us = pixel_us
         self.stall_ms = stall_ms
+        self.load_us = load_us
+
+    def load_ms(self, frame):
+        """The part of a frame's time spent loading modules, ms."""
+        return frame.loaded * self.load_us / 1000
 
     def ms(self, frame, stall=True):
         """A frame's estimated time, ms (``stall``: with its nvm stall)."""
         return (
             frame.ops * self.ms_per_op
             + frame.pixels * self.pixel_us / 1000
+            + self.load_ms(frame)
             + (frame.writes * self.stall_ms if stall else 0)
         )
 
@@ -126,7 +159,7 @@ def game_of(frame):
 
 def classify(frames, model):
     """Rows of the table: {kind: [(ms, frame), ...]} for every kind of frame (a thinking
-    run's entry is its last frame)."""
+    run's entry is one frame summing the run's, ``run_frame``)."""
     rows = {
         name: []
         for name in (
@@ -144,8 +177,7 @@ def classify(frames, model):
             "bharg",
         )
     }
-    run_ms = 0.0
-    run_game = None
+    run = []
     for frame in frames:
         ms = model.ms(frame)
         if frame.opened:
@@ -165,21 +197,40 @@ def classify(frames, model):
         if frame.thinking:
             if not frame.opened:
                 rows["thinking-frame"].append((ms, frame))
-            run_ms += ms
-            run_game = game_of(frame)
-            last = frame
-        elif run_game is not None:
-            _end_run(rows, run_game, run_ms, last)
-            run_ms, run_game = 0.0, None
-    if run_game is not None:
-        _end_run(rows, run_game, run_ms, last)
+            run.append((ms, frame))
+        elif run:
+            _end_run(rows, run)
+            run = []
+    if run:
+        _end_run(rows, run)
     return rows
 
 
-def _end_run(rows, game, ms, frame):
-    """File a run of thinking frames under its game's row."""
-    name = {"jekyll": "cpu-turn", "whist": "coach"}.get(game, "bharg")
-    rows[name].append((ms, frame))
+def run_frame(frames):
+    """One frame summing a run of frames: their work, pixels, writes and loading; the
+    last one's index, screen and game."""
+    last = frames[-1]
+    return count.Frame(
+        index=last.index,
+        ops=sum(f.ops for f in frames),
+        pixels=sum(f.pixels for f in frames),
+        writes=sum(f.writes for f in frames),
+        busy=True,
+        units=sum(f.units for f in frames),
+        before=frames[0].before,
+        screen=last.screen,
+        depth=last.depth,
+        game=last.game,
+        imported=tuple(name for f in frames for name in f.imported),
+        loaded=sum(f.loaded for f in frames),
+    )
+
+
+def _end_run(rows, run):
+    """File a run of thinking frames ([(ms, frame), ...]) under its game's row."""
+    frames = [frame for _, frame in run]
+    name = {"jekyll": "cpu-turn", "whist": "coach"}.get(game_of(frames[-1]), "bharg")
+    rows[name].append((sum(ms for ms, _ in run), run_frame(frames)))
 
 
 def figures(rows, boot_ms):
@@ -259,6 +310,14 @@ KINDS = (
 )
 
 
+def max_loading(model, entries):
+    """The loading in a row's slowest entry ([(ms, frame), ...]), ms, as a column."""
+    if not entries:
+        return "%8s" % "-"
+    _, frame = max(entries, key=lambda item: item[0])
+    return "%8.1f" % model.load_ms(frame)
+
+
 def describe(frame):
     """A frame in a few words: its index, keys and screens."""
     keys = {K_A: "A", K_B: "B", K_START: "START", K_SELECT: "SELECT"}.get(
@@ -273,26 +332,48 @@ def describe(frame):
     )
 
 
-def print_table(model, rows, boot_ms, slowest):
-    """The table of frame kinds, SAMD51 ms, and the slowest frames of the key kinds."""
+def loading_note(model, frame):
+    """`` (loading N ms: modules)`` for a frame that loaded modules, else ""."""
+    if not frame.imported:
+        return ""
+    return " (loading %.1f ms: %s)" % (model.load_ms(frame), " ".join(frame.imported))
+
+
+def print_table(model, rows, boot, slowest):
+    """The table of frame kinds, SAMD51 ms (``load``: the loading in the slowest of the
+    row), and the slowest frames of the key kinds."""
     print(
         "device-time model: %d opcodes a pystone 1.1 pass; SAMD51 %.1f us an opcode, "
-        "%.2f us a refreshed pixel (composing %.2f + wire %.2f), %d ms an nvm write"
+        "%.2f us a refreshed pixel (composing %.2f + wire %.2f), %.2f us a .mpy byte "
+        "loaded, %d ms an nvm write"
         % (
             model.ops_per_pass,
             model.ms_per_op * 1000,
             model.pixel_us,
             COMPOSE_US,
             WIRE_US,
+            model.load_us,
             model.stall_ms,
         )
     )
     print(
-        "  %-44s %5s %8s %8s %8s %8s" % ("estimated SAMD51 ms", "n", "mean", "median", "p90", "max")
+        "  %-44s %5s %8s %8s %8s %8s %8s"
+        % ("estimated SAMD51 ms", "n", "mean", "median", "p90", "max", "load")
     )
-    print("  %-44s %s" % ("boot (code.py start to the main menu drawn)", stats([boot_ms])))
+    boot_row = [(model.ms(boot), boot)]
+    print(
+        "  %-44s %s %s"
+        % (
+            "boot (code.py start to the main menu drawn)",
+            stats([model.ms(boot)]),
+            max_loading(model, boot_row),
+        )
+    )
     for name, label in KINDS:
-        print("  %-44s %s" % (label, stats([ms for ms, _ in rows[name]])))
+        print(
+            "  %-44s %s %s"
+            % (label, stats([ms for ms, _ in rows[name]]), max_loading(model, rows[name]))
+        )
     worst_nvm = max(
         [model.ms(f) + f.writes * (NVM_STALL_MAX_MS - model.stall_ms) for _, f in rows["nvm"]]
         or [0]
@@ -301,11 +382,12 @@ def print_table(model, rows, boot_ms, slowest):
     for name in ("open", "key", "idle", "thinking-frame"):
         print("  slowest %s:" % name)
         for ms, frame in sorted(rows[name], key=lambda item: -item[0])[:slowest]:
-            print("    %7.1f ms  %s" % (ms, describe(frame)))
+            print("    %7.1f ms  %s%s" % (ms, describe(frame), loading_note(model, frame)))
 
 
 # The Sprig's figures measured on CircuitPython's own firmware (../shared/DEVICE.md), and
-# the frames of the tour the model's estimate for each comes from.
+# the frames of the tour the model's estimate for each comes from (the boot: a boot-only
+# run of the hack_club_sprig board, whose boot loads handheld.storelog too).
 SPRIG_FIGURES = (
     ("boot to the main menu", "605", "boot"),
     ("set-up screen (key to its refresh)", "192", "setup"),
@@ -334,20 +416,36 @@ def sprig_frames(frames, rows):
     }
 
 
-def print_sprig(ops_per_pass, run, rows):
-    """The model's Sprig estimates beside the Sprig's measured figures."""
-    sprig = Model(ops_per_pass, SPRIG_PYSTONE, SPRIG_PIXEL_US, 0)
+def sprig_model(ops_per_pass):
+    """The model on the Sprig (and the PicoSystem: the same RP2040 and firmware): no nvm
+    stall counted (none of its figures has one)."""
+    return Model(ops_per_pass, SPRIG_PYSTONE, SPRIG_PIXEL_US, 0, SPRIG_LOAD_US)
+
+
+def pico_check(sprig, boot, import_ops):
+    """The PicoSystem cross-check of the loading constant from its boot frame and the
+    opcodes inside its imports: (loading ms, import ms, whole boot ms), the Sprig's
+    model (same chip and firmware)."""
+    loading = sprig.load_ms(boot)
+    return loading, loading + import_ops * sprig.ms_per_op, sprig.ms(boot)
+
+
+def print_sprig(ops_per_pass, run, rows, sprig_boot, pico_boot):
+    """The model's Sprig estimates beside the Sprig's measured figures, the loading
+    constant's calibration and the PicoSystem's cross-check (``sprig_boot``,
+    ``pico_boot``: boot-only runs of those boards, ``count.run_boot``)."""
+    sprig = sprig_model(ops_per_pass)
     chosen = sprig_frames(run.frames, rows)
-    chosen["boot"] = [run.boot]
+    chosen["boot"] = [sprig_boot.boot]
     print(
         "the Sprig (RP2040, %.0f pystone/s, %.2f us a refreshed pixel: all of a full"
-        " refresh's %.1f ms), model vs CircuitPython's own firmware, ms:"
-        % (SPRIG_PYSTONE, SPRIG_PIXEL_US, SPRIG_REFRESH_MS)
+        " refresh's %.1f ms; %.2f us a .mpy byte loaded), model vs CircuitPython's own"
+        " firmware, ms:" % (SPRIG_PYSTONE, SPRIG_PIXEL_US, SPRIG_REFRESH_MS, SPRIG_LOAD_US)
     )
-    print("  %-38s %10s %28s" % ("", "measured", "model (frames)"))
+    print("  %-38s %10s %28s %9s" % ("", "measured", "model (frames)", "loading"))
     for label, measured, key in SPRIG_FIGURES:
         values = [sprig.ms(f) for f in chosen[key]]
-        text = "-"
+        text = load = "-"
         if values:
             text = "%.0f-%.0f, median %.0f (%d)" % (
                 min(values),
@@ -355,7 +453,47 @@ def print_sprig(ops_per_pass, run, rows):
                 percentile(values, 0.5),
                 len(values),
             )
-        print("  %-38s %10s %28s" % (label, measured, text))
+            load = "%.0f-%.0f" % (
+                min(sprig.load_ms(f) for f in chosen[key]),
+                max(sprig.load_ms(f) for f in chosen[key]),
+            )
+        print("  %-38s %10s %28s %9s" % (label, measured, text, load))
+    boot = sprig_boot.boot
+    print(
+        "  loading's calibration: (%.0f measured - %.1f model without loading) / %d .mpy bytes"
+        " = %.2f us a byte; this run's Sprig boot: %.1f ms without loading, %d bytes"
+        % (
+            SPRIG_BOOT_MS,
+            SPRIG_BOOT_MODEL_MS,
+            SPRIG_BOOT_BYTES,
+            SPRIG_LOAD_US,
+            sprig.ms(boot) - sprig.load_ms(boot),
+            boot.loaded,
+        )
+    )
+    loading, imports, whole = pico_check(sprig, pico_boot.boot, pico_boot.boot_import_ops)
+    print(
+        "  cross-check, the PicoSystem's boot (%d modules, %d .mpy bytes, 240x240): imports"
+        " %.0f ms (loading %.0f + their code %.0f) vs %.0f measured; to the menu drawn"
+        " %.0f vs %.0f"
+        % (
+            len(pico_boot.boot.imported),
+            pico_boot.boot.loaded,
+            imports,
+            loading,
+            imports - loading,
+            PICO_IMPORTS_MS,
+            whole,
+            PICO_BOOT_MS,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def bundle_sizes():
+    """{module name: .mpy bytes} of the bundle (``count.mpy_sizes``), built once a
+    process."""
+    return count.mpy_sizes()
 
 
 def main(argv=None):
@@ -368,11 +506,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     ops_per_pass = count.pystone_ops(PASSES)
     model = Model(ops_per_pass)
-    run = count.run_tour(args.tour)
+    sizes = bundle_sizes()
+    run = count.run_tour(args.tour, sizes=sizes)
     rows = classify(run.frames, model)
     boot_ms = model.ms(run.boot)
-    print_table(model, rows, boot_ms, args.slowest)
-    print_sprig(ops_per_pass, run, rows)
+    print_table(model, rows, run.boot, args.slowest)
+    print_sprig(
+        ops_per_pass,
+        run,
+        rows,
+        count.run_boot("hack_club_sprig", sizes),
+        count.run_boot("pimoroni_picosystem", sizes),
+    )
     values = figures(rows, boot_ms)
     problems, notes = gate(values)
     if run.error:
