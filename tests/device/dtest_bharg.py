@@ -293,10 +293,13 @@ def test_turn_texts_with_suit_icons_leave_nothing_behind():
 
     flow.turn_text(2, 21, 38)  # the first text interns the icon characters
     yield
-    start = gc.mem_alloc()
+    # CPython has no gc.mem_alloc: there the texts are made and nothing is measured.
+    measured = hasattr(gc, "mem_alloc")
+    start = gc.mem_alloc() if measured else 0
     for took in range(45):
         for discarded in range(45):
             flow.turn_text(2, took, discarded)
         yield
-    left = gc.mem_alloc() - start
-    assert left < 512, left
+    if measured:
+        left = gc.mem_alloc() - start
+        assert left < 512, left
