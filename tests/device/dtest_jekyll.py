@@ -565,7 +565,7 @@ def test_can_apply_matches_legal_actions():
 
 def test_random_play_on_device():
     # conformance.play_random describes every legal action in one step: with ~1000 legal
-    # actions that is more garbage than the MicroPython gate's 120 KB heap allows in one
+    # actions that is more garbage than the MicroPython gate's 147 KB heap allows in one
     # call (tests/test_conformance.py runs the full check on CPython). The same checks,
     # describing a sample of the actions, one step per yield:
     rng = Rng(3)
