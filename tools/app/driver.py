@@ -5,16 +5,18 @@ JavaScript, so the port, which collects garbage only between calls, collects bet
 - ``boot(script, random_count, random_seed, stop)``: read the key script (and, in soak
   mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then collects and reads
   the heap: BASE, what the interpreter, this driver and the stand-ins hold.
-- ``start()``: code.py's shell builds the app and pushes the main menu (``App.run`` is
+- ``heap_blocks()``: the heap's report for app.mjs (its largest block), before BASE and at
+  the end of every measured frame.
+- ``start(base)``: code.py's shell builds the app and pushes the main menu (``App.run`` is
   replaced by ``App.start``: the frames are the harness's to call).
 - ``frame()``: one frame of the app loop (``App.frame``), then this driver's pause: the
   virtual clock advances by the pause the app asked for and the script's keys due by then
   go to the stand-in keypad. Returns 0 when the run is over, 2 when the app may have
   changed (a key event, a refresh, or every 10th frame: app.mjs then collects and measures),
   else 1. In the frames between, the app only polls and ticks, which keeps nothing new.
-- ``measured(live, peak)``: the heap after the collection and the most the frame held
-  before it (everything it allocated, garbage included: the port does not collect inside
-  a call), both as ``gc.mem_alloc()``.
+- ``measured(live)``: the heap after app.mjs's collection; with it the most the frame
+  held before it (read at the frame's end: everything it allocated, garbage included: the
+  port does not collect inside a call), both as ``gc.mem_alloc()``.
 - ``finish()``: the end lines (and, in soak mode, the nvm).
 
 usage (app.mjs): SCRIPT [random COUNT SEED] [nvm STOP]
