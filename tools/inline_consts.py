@@ -41,9 +41,10 @@ _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.i
 
 
 def module_name(relative):
-    """ "games/whist/flow.py" -> "games.whist.flow" (lib/ is on the device's path)."""
+    """ "games/whist/flow.py" -> "games.whist.flow" (lib/ is on the device's path; a
+    compiled ``.mpy`` names its module the same way)."""
     path = relative[4:] if relative.startswith("lib/") else relative
-    path = path[:-3]
+    path = path.rpartition(".")[0]
     if path.endswith("/__init__"):
         path = path[: -len("/__init__")]
     return path.replace("/", ".")

@@ -127,15 +127,13 @@ def module_name(path):
     """The module a device file is (``lib/handheld/app.mpy`` -> ``handheld.app``,
     ``games/whist/__init__.mpy`` -> ``games.whist``), or None for ``code.py`` and other
     files."""
+    from tools import inline_consts
+
     path = path.replace(os.sep, "/")
     stem, dot, ext = path.rpartition(".")
     if not dot or ext not in ("py", "mpy") or "/" not in stem:
         return None
-    if stem.startswith("lib/"):
-        stem = stem[len("lib/") :]
-    if stem.endswith("/__init__"):
-        stem = stem[: -len("/__init__")]
-    return stem.replace("/", ".")
+    return inline_consts.module_name(path)
 
 
 def mpy_sizes(files=None):
