@@ -70,6 +70,8 @@ def run_driver(folder, script, random_count=0, seed=0, nvm=None, stop=0, board="
     ERROR line is added for a crash that printed none). ``nvm`` (bytes) and ``stop``: soak
     mode; ``board``: whose stand-ins."""
     command = ["node", APP_MJS, "--folder", folder, "--paths", ":".join(standin_path(board))]
+    # The port's first heap area; it adds more when a call needs them (no collection inside
+    # a call), so this sets no limit: the budgets below hold the app to APP_HEAP.
     command += ["--heap", str(APP_HEAP + 48 * 1024)]
     with tempfile.TemporaryDirectory() as scratch:
         if nvm is not None:
