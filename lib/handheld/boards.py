@@ -53,6 +53,9 @@ _PINS = (
     "VOLTAGE_MONITOR BUTTON_K BUTTON_L BUTTON_I BUTTON_J BUTTON_D BUTTON_S BUTTON_W BUTTON_A",
     "BAT_SENSE SW_B SW_A SW_Y SW_X SW_RIGHT SW_DOWN SW_UP SW_LEFT",
 )
+# What the board's own B, A, START and SELECT are marked (``handheld.keys.KEY_NAMES``):
+# the badges' are the PyBadge's; the PyGamer's SELECT is marked SELECT, shortened as there.
+_KEY_NAMES = ("B A START SEL", "B A START SEL", "B A START SEL", "K L I J", "B A Y X")
 # The battery pin reads 1/n of the battery's voltage, on a 3.3 V scale.
 _DIVIDERS = (2, 2, 2, 3, 3)
 # nvm: its size, its erase unit, its program page, and whether an assignment into erased
@@ -86,6 +89,9 @@ def open_board(buttons: Any) -> Any:
         )
     index = BOARDS.index(board_id)
     pins = _PINS[index].split()
+    from handheld.keys import KEY_NAMES
+
+    KEY_NAMES[:] = _KEY_NAMES[index].split()
     import analogio
 
     keys: Any = None

@@ -30,6 +30,43 @@ _TICKS_MASK = const(536870911)
 # Key-repeat timings by the Settings choice: (first delay, then every), milliseconds.
 REPEAT_TIMINGS = ((600, 220), (400, 130), (250, 70))
 
+# What the board's own buttons are marked, for B, A, START and SELECT: the PyBadge's names
+# here, replaced by ``handheld.boards`` at start-up (the Sprig's keys are marked K, L, I,
+# J; the PicoSystem's START and SELECT are Y and X). Hints are written with the PyBadge's
+# names and pass through ``hint``.
+KEY_NAMES = ["B", "A", "START", "SEL"]
+_WRITTEN = ("B", "A", "START", "SEL")
+
+
+def key_name(index: int) -> str:
+    """The board's name for B (0), A (1), START (2) or SELECT (3)."""
+    return KEY_NAMES[index]
+
+
+def hint(text: str) -> str:
+    """``text``, a key hint or a message naming keys, with each key named as on this board.
+
+    A key name is a whole word of letters (``A``, ``B``, ``START``, ``SEL``; ``A/B`` names
+    two): "A ok  B undo", "press A", "START: pause"; so write no other word "A" (an
+    article) in a text given to it. On the PyBadge this returns ``text`` itself (nothing is
+    allocated)."""
+    if KEY_NAMES[0] == "B" and KEY_NAMES[1] == "A" and KEY_NAMES[2] == "START":
+        if KEY_NAMES[3] == "SEL":
+            return text
+    out = ""
+    word = ""
+    for char in text + " ":
+        if "A" <= char <= "Z" or "a" <= char <= "z":
+            word += char
+            continue
+        if word:
+            if word in _WRITTEN:
+                word = KEY_NAMES[_WRITTEN.index(word)]
+            out += word
+            word = ""
+        out += char
+    return out[:-1]
+
 
 def ticks_diff(end: int, start: int) -> int:
     """``end - start`` for wrapping millisecond ticks (valid within 2**28 ms)."""
