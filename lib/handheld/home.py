@@ -13,9 +13,9 @@ the menu.
 import displayio
 from micropython import const
 
-from handheld import registry, ui
+from handheld import keys, registry, ui
 from handheld.app import App
-from handheld.screens import MessageScreen
+from handheld.screens import ConfirmScreen, MessageScreen
 
 try:
     from typing import Any, List
@@ -25,11 +25,11 @@ except ImportError:
 _EXTRA_ITEMS = ("Cards", "Statistics", "Settings", "About")
 _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
+# About fits one page; its hint offers the card gallery (``_about``).
 _ABOUT = (
     "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
     "(decktet.com, CC BY-NC-SA).\n\n"
-    "Keys: arrows move, A chooses, B goes back, START pauses a game.\n\n"
-    "Press A for the card gallery."
+    "Keys: arrows move, A chooses, B goes back, START pauses a game."
 )
 
 
@@ -114,7 +114,7 @@ def choose(app: App, index: int) -> None:
 
         app.push(settings_screen(app))
     else:
-        app.push(MessageScreen("About", _ABOUT, _open_gallery))
+        _about(app)
 
 
 def _continue(app: App, entry: Any) -> None:
@@ -147,3 +147,10 @@ def _open_gallery(app: App) -> None:
     from handheld.gallery import GalleryScreen
 
     app.push(GalleryScreen())
+
+
+def _about(app: App) -> None:
+    """About: A opens the card gallery, as its hint says; B only closes it."""
+    screen = ConfirmScreen("About", keys.hint(_ABOUT), _open_gallery)
+    screen.hint_text = "A card gallery  B back"
+    app.push(screen)
