@@ -1,5 +1,6 @@
 """The store (handheld.store) on the host: a recorded session of saves (settings, statistics,
-games in progress of the three games from their engines' real ``to_bytes()``) cut after
+saved games of the three games, up to three at once, from their engines' real
+``to_bytes()``) cut after
 every byte of each flash write by the simulator's fake nvm (host_sim.fakes.Nvm), property
 tests (hypothesis) throwing random bytes, truncations and bit flips at it, the Fletcher-16
 blind spot of the old store, and the fake nvm itself. tests/device/dtest_store.py holds the
@@ -18,19 +19,23 @@ from handheld import store
 from host_sim.fakes import FLASH_PAGE, NVM_SIZE, Nvm, PowerCut
 
 GAMES = ("whist", "bharg", "jekyll")  # by registry slot
-LENGTH_AT = 175  # a copy's game length field (the layout in handheld/store.py)
-STATS_AT = 62
-SLOT_AT = 174
-GAME_AT = 177
+STATS_AT = 62  # a copy's statistics (the layout in handheld/store.py)
+COUNT_AT = 174  # its number of saved games
+GAMES_AT = 175  # its first saved game
 STAT_BYTES = 16  # per game slot
 PROPERTY = settings(
     max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
+def games(saved):
+    """A store's saved games, the newest first: ((slot, bytes), ...)."""
+    return tuple((slot, saved.load_game(slot)) for slot in saved.saved_slots())
+
+
 def state(saved):
-    """What a store holds: settings, counters, game in progress."""
-    return (bytes(saved.settings), bytes(saved.counters), saved.load_game())
+    """What a store holds: settings, counters, saved games."""
+    return (bytes(saved.settings), bytes(saved.counters), games(saved))
 
 
 DEFAULTS = state(store.Store())
@@ -44,7 +49,7 @@ def load(memory):
 
 def copy_length(memory, at):
     """The length of the copy at ``at``, header to end mark."""
-    return GAME_AT + (memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]) + 3
+    return store.copy_end(memory, at) - at + 3
 
 
 def game_saves(name, moves, seed):
@@ -85,23 +90,27 @@ def session():
 
     def finish(slot, won):
         def step(saved):
-            saved.clear_game(False)
+            saved.clear_game(slot, False)
             store.Stats(saved).record(slot, won)  # the game's end: one write
 
         return step
 
     steps.append(("settings: key repeat", setting(store.SET_REPEAT, 2)))
     steps.append(("statistics: Whist won", lambda saved: store.Stats(saved).record(0, True)))
+    # Each game saved in turn while the ones before stay saved: up to three at once.
     for slot, name in enumerate(GAMES):
         saves = game_saves(name, 3, 11 + slot)
         for move, data in enumerate(saves):
             steps.append(("%s: move %d" % (name, move), game(slot, data)))
         # A game with a few bytes of its own screen state after the engine's.
         steps.append(("%s: + screen" % name, game(slot, saves[-1] + b"\x02\x01")))
+    steps.append(("whist: continued", game(0, game_saves("whist", 4, 11)[-1])))
+    for slot, name in enumerate(GAMES[:2]):
         steps.append(("%s: finished" % name, finish(slot, slot != 1)))
     steps.append(("settings: Bharg target", setting(store.game_setting(1, 0), 2)))
     steps.append(("whist: abandoned", game(0, game_saves("whist", 1, 5)[-1])))
-    steps.append(("clear", lambda saved: saved.clear_game()))
+    steps.append(("jekyll: cleared", lambda saved: saved.clear_game(2)))
+    steps.append(("whist: cleared", lambda saved: saved.clear_game(0)))
     steps.append(("statistics: reset", lambda saved: store.Stats(saved).reset()))
     return steps
 
@@ -146,7 +155,7 @@ def test_a_cut_after_any_byte_of_any_save_leaves_the_previous_or_the_new_one():
             else:
                 assert not loaded and got == DEFAULTS, (label, cut)
                 counts["lost"] += 1
-        assert counts["lost"] == whole_a <= FLASH_PAGE, label
+        assert counts["lost"] == whole_a <= store.COPY_ROOM, label
         rows.append((label, "AB"[saved.at // store.COPY_B], new_end - saved.at, counts))
     line = "%-22s %4s %5s %5s %8s %5s"
     print(
@@ -165,7 +174,7 @@ def real_image():
     & Hyde game in progress; and the states of both."""
     nvm = fresh_nvm()
     saved = store.Store(nvm)
-    for _, step in session()[:-3]:
+    for _, step in session()[:-4]:
         step(saved)
     saved.save_game(2, game_saves("jekyll", 2, 4)[-1] + b"\x01")
     older = bytearray(nvm)
@@ -183,8 +192,10 @@ def valid_fields(saved):
     stats = store.Stats(saved)
     for slot in range(store.MAX_GAMES):
         assert stats.won(slot) <= stats.played(slot)
-    game = saved.load_game()
-    assert game is None or (0 <= game[0] < store.MAX_GAMES and 0 < len(game[1]) <= store.GAME_ROOM)
+    slots = saved.saved_slots()
+    assert len(set(slots)) == len(slots) <= store.MAX_GAMES
+    for slot, data in games(saved):
+        assert 0 <= slot < store.MAX_GAMES and 0 < len(data) <= store.GAME_ROOM
 
 
 def test_every_bit_flip_of_real_saves_is_refused():
@@ -248,6 +259,24 @@ def test_random_bytes_never_raise_nor_load_out_of_range(data):
     store.counters_text(store.Stats(memory), 6)
 
 
+def parse(copy):
+    """A format-3 copy's saved games ((slot, bytes), ...) and where its CRC is, read by
+    the layout's own words (handheld/store.py); None if its entries are not well formed."""
+    if copy[COUNT_AT] > store.MAX_GAMES:
+        return None
+    found = []
+    at = GAMES_AT
+    for _ in range(copy[COUNT_AT]):
+        slot, length = copy[at], copy[at + 1] << 8 | copy[at + 2]
+        if slot >= store.MAX_GAMES or slot in [f[0] for f in found]:
+            return None
+        if not 0 < length <= store.GAME_ROOM or at + 3 + length > store.COPY_ROOM - 3:
+            return None
+        found.append((slot, bytes(copy[at + 3 : at + 3 + length])))
+        at += 3 + length
+    return tuple(found), at
+
+
 def in_range(copy):
     """True if a copy's fields are all in range (what the store may load)."""
     if copy[5 + store.SET_REPEAT] >= len(store.REPEAT_CHOICES):
@@ -257,8 +286,7 @@ def in_range(copy):
         played, won, run, best = (copy[at + i] << 8 | copy[at + i + 1] for i in (0, 2, 4, 6))
         if won > played or not run <= best <= played:
             return False
-    length = copy[LENGTH_AT] << 8 | copy[LENGTH_AT + 1]
-    return (copy[SLOT_AT] == store.NO_GAME) == (length == 0)
+    return parse(copy) is not None
 
 
 @PROPERTY
@@ -266,36 +294,45 @@ def in_range(copy):
     st.sampled_from((store.COPY_A, store.COPY_B)),
     st.booleans(),
     st.integers(0, 0xFFFF),
-    st.integers(0, store.GAME_ROOM),
-    st.integers(0, store.MAX_GAMES),
+    st.lists(
+        st.tuples(st.integers(0, store.MAX_GAMES), st.integers(0, store.GAME_ROOM + 1)),
+        max_size=4,
+    ),
     st.booleans(),
     st.booleans(),
     st.binary(min_size=store.COPY_ROOM, max_size=store.COPY_ROOM),
 )
 def test_copies_with_a_right_header_and_random_fields_load_only_in_range(
-    at, over_real, seq, length, slot, seal, tidy, body
+    at, over_real, seq, entries, seal, tidy, body
 ):
-    """Random copies that pass the cheap checks (magic, version, length, end mark) and
-    reach the CRC (``seal``: a right CRC too; ``tidy``: key repeat and counters mostly in
-    range): never an exception, never a field out of range; a sealed copy with every field
-    in range loads as it is."""
+    """Random copies that pass the cheap checks (magic, version, end mark) and reach the
+    CRC (``seal``: a right CRC too; ``tidy``: key repeat and counters mostly in range),
+    with random saved games (slots, a slot twice, lengths 0..GAME_ROOM + 1, too many
+    bytes for a copy): never an exception, never a field out of range; a sealed copy with
+    every field in range loads as it is."""
     memory = bytearray(IMAGE) if over_real else fresh_nvm()
     copy = bytearray(body)
     if tidy:
         copy[5] %= 4  # 3: out of range
-        for at in range(STATS_AT, SLOT_AT, STAT_BYTES):
+        for at_ in range(STATS_AT, COUNT_AT, STAT_BYTES):
             for field in (2, 6, 4):  # won, then best run, then run: not above played
-                if copy[at + field] > copy[at]:
-                    copy[at + field] = copy[at]
-            if copy[at + 4] > copy[at + 6]:
-                copy[at + 4] = copy[at + 6]
-    copy[0:3] = b"DS\x02"
+                if copy[at_ + field] > copy[at_]:
+                    copy[at_ + field] = copy[at_]
+            if copy[at_ + 4] > copy[at_ + 6]:
+                copy[at_ + 4] = copy[at_ + 6]
+    copy[0:3] = b"DS\x03"
     copy[3] = seq >> 8
     copy[4] = seq & 0xFF
-    copy[SLOT_AT] = store.NO_GAME if slot == store.MAX_GAMES else slot
-    copy[LENGTH_AT] = length >> 8
-    copy[LENGTH_AT + 1] = length & 0xFF
-    end = GAME_AT + length
+    copy[COUNT_AT] = len(entries)
+    end = GAMES_AT
+    for slot, length in entries:
+        if end + 3 > store.COPY_ROOM - 3:
+            break
+        copy[end] = slot
+        copy[end + 1] = length >> 8
+        copy[end + 2] = length & 0xFF
+        end += 3 + length
+    end = min(end, store.COPY_ROOM - 3)
     if seal:
         crc = store.crc16(copy, 0, end)
         copy[end] = crc >> 8
@@ -305,12 +342,75 @@ def test_copies_with_a_right_header_and_random_fields_load_only_in_range(
     saved = store.Store(memory)
     valid_fields(saved)
     sealed = store.crc16(copy, 0, end) == copy[end] << 8 | copy[end + 1]
+    parsed = parse(copy)
+    good = sealed and in_range(copy) and parsed[1] == end
     if not over_real:
-        assert saved.loaded == (sealed and in_range(copy))
+        assert saved.loaded == good
     if saved.loaded and saved.at == at:
-        assert sealed and in_range(copy)
-        game = None if copy[SLOT_AT] == store.NO_GAME else (copy[SLOT_AT], bytes(copy[GAME_AT:end]))
-        assert state(saved) == (bytes(copy[5:STATS_AT]), bytes(copy[STATS_AT:SLOT_AT]), game)
+        assert good
+        assert state(saved) == (bytes(copy[5:STATS_AT]), bytes(copy[STATS_AT:COUNT_AT]), parsed[0])
+
+
+def format2_copy(seq, slot, game):
+    """A copy as the version before this one wrote it: format 2, one page, one game in
+    progress (its slot, 255 for none, at 174, its length at 175, its bytes at 177)."""
+    copy = bytearray(177 + len(game) + 3)
+    copy[0:3] = b"DS\x02"
+    copy[3:5] = bytes((seq >> 8, seq & 0xFF))
+    copy[5:62] = bytes(range(3, 60))  # settings: repeat 3 is out of range, so:
+    copy[5] = 1
+    copy[62:64] = b"\x00\x05"  # Whist: played 5
+    copy[174] = slot
+    copy[175:177] = bytes((len(game) >> 8, len(game) & 0xFF))
+    copy[177 : 177 + len(game)] = game
+    crc = store.crc16(copy, 0, 177 + len(game))
+    copy[-3:] = bytes((crc >> 8, crc & 0xFF, 0xA5))
+    return copy
+
+
+@pytest.mark.parametrize("nvm_at", (0, 512))
+def test_a_save_of_the_version_before_loads_its_game_and_is_kept_beside_new_ones(nvm_at):
+    """Format 2 copies (in page 0 or page 1) load: settings, statistics and the one game
+    in progress, which stays saved when another game is saved (as format 3)."""
+    whist = game_saves("whist", 2, 7)[-1] + b"\x01"
+    memory = fresh_nvm()
+    memory[nvm_at : nvm_at + len(whist) + 180] = format2_copy(9, 0, whist)
+    saved = store.Store(memory)
+    assert saved.loaded and store.Stats(saved).played(0) == 5
+    assert saved.settings[1:] == bytes(range(4, 60)) and games(saved) == ((0, whist),)
+    jekyll = game_saves("jekyll", 1, 3)[-1]
+    saved.save_game(2, jekyll)
+    again = store.Store(memory)
+    assert again.seq == 10 and memory[again.at + 2] == 3
+    assert games(again) == ((2, jekyll), (0, whist)) and store.Stats(again).played(0) == 5
+    assert format2_copy(9, 255, b"")[174:177] == b"\xff\x00\x00"
+    memory = fresh_nvm()
+    memory[0:180] = format2_copy(4, 255, b"")
+    assert store.Store(memory).loaded and games(store.Store(memory)) == ()
+
+
+def test_games_are_saved_one_per_game_the_newest_first_and_the_oldest_set_aside_if_too_long():
+    """Saving a game keeps every other game's save; a game saved again moves to the front;
+    clearing one keeps the rest; a copy that would be too long sets the oldest aside."""
+    memory = fresh_nvm()
+    saved = store.Store(memory)
+    saved.save_game(0, b"w" * 10)
+    saved.save_game(1, b"b" * 20)
+    saved.save_game(2, b"j" * 30)
+    assert games(store.Store(memory)) == ((2, b"j" * 30), (1, b"b" * 20), (0, b"w" * 10))
+    saved.save_game(1, b"B" * 21)
+    assert [slot for slot, _ in games(store.Store(memory))] == [1, 2, 0]
+    writes = saved.writes
+    saved.save_game(1, b"B" * 21)  # the same again: nothing written
+    saved.clear_game(5)  # nothing saved there: nothing written
+    assert saved.writes == writes
+    saved.clear_game(2)
+    assert games(store.Store(memory)) == ((1, b"B" * 21), (0, b"w" * 10))
+    for slot in (3, 4, 5):
+        saved.save_game(slot, bytes([slot]) * store.GAME_ROOM)
+    # 175 + 3 x 335 > 1021: the oldest (Whist, then Bharg) went to make room.
+    assert store.Stats(memory).store.saved_slots() == [5, 4]
+    assert store.Store(memory).load_game(0) is None
 
 
 @PROPERTY
@@ -387,7 +487,7 @@ OPERATIONS = st.lists(
             st.integers(0, store.MAX_GAMES - 1),
             st.binary(min_size=1, max_size=store.GAME_ROOM),
         ),
-        st.tuples(st.just("clear"), st.just(0), st.just(0)),
+        st.tuples(st.just("clear"), st.integers(0, store.MAX_GAMES - 1), st.just(0)),
         st.tuples(st.just("reset"), st.just(0), st.just(0)),
         st.tuples(st.just("reboot"), st.just(0), st.just(0)),
     ),
@@ -412,7 +512,7 @@ def test_any_sequence_of_saves_and_reboots_loads_the_last_save(operations):
         elif kind == "game":
             saved.save_game(a, b)
         elif kind == "clear":
-            saved.clear_game()
+            saved.clear_game(a)
         elif kind == "reset":
             store.Stats(saved).reset()
         else:
@@ -482,7 +582,7 @@ def test_simulator_counts_writes_and_can_be_cut():
     assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
     sim = host_sim.run("UP UP UP A B", nvm=nvm)
     assert sim.nvm_device.writes == 0
-    # Power cut while the Settings are saved, before copy B's page is done: A holds.
+    # Power cut while the Settings are saved, before copy B's pages are done: A holds.
     device = Nvm(nvm)
     device.cut_after = FLASH_PAGE + 20
     with pytest.raises(PowerCut):

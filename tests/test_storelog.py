@@ -10,7 +10,7 @@ interpreters."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_store import PROPERTY, game_saves, session, valid_fields
+from test_store import PROPERTY, format2_copy, game_saves, games, session, valid_fields
 
 import host_sim
 from handheld import store
@@ -19,8 +19,8 @@ from host_sim.fakes import RP_NVM_SIZE, PowerCut, RpNvm
 
 
 def state(saved):
-    """What a store holds: settings, counters, game in progress."""
-    return (bytes(saved.settings), bytes(saved.counters), saved.load_game())
+    """What a store holds: settings, counters, saved games."""
+    return (bytes(saved.settings), bytes(saved.counters), games(saved))
 
 
 DEFAULTS = state(store.Store())
@@ -134,13 +134,32 @@ def test_the_newest_of_many_appended_saves_loads():
     assert live.writes == 3 and live.programs == len(data) - 3
 
 
-@given(st.binary(max_size=800), st.booleans(), st.integers(0, RP_NVM_SIZE))
+def test_a_log_of_the_version_before_loads_and_new_records_follow_it():
+    """A log of format 2 records (one game in progress each) loads its last record; the
+    next save is appended as format 3, keeping that game beside the new one."""
+    live = RpNvm()
+    whist = game_saves("whist", 3, 2)
+    first = format2_copy(1, 0, whist[1])
+    live[0 : len(first)] = first
+    second = format2_copy(2, 0, whist[2])
+    live[len(first) : len(first) + len(second)] = second
+    saved = LogStore(live)
+    assert saved.loaded and saved.seq == 2 and games(saved) == ((0, whist[2]),)
+    assert saved.end == len(first) + len(second)
+    bharg = game_saves("bharg", 1, 2)[-1]
+    saved.save_game(1, bharg)
+    assert live.writes == 0 and saved.at == len(first) + len(second)  # appended
+    again = LogStore(live)
+    assert games(again) == ((1, bharg), (0, whist[2])) and again.seq == 3
+
+
+@given(st.binary(max_size=800), st.sampled_from((0, 2, 3)), st.integers(0, RP_NVM_SIZE))
 @PROPERTY
 def test_random_bytes_never_raise_nor_load_out_of_range(data, version, size):
     memory = bytearray(b"\xff" * RP_NVM_SIZE)
     memory[: len(data)] = data
     if version and len(data) > 2:
-        memory[2] = 2  # a record's version: the walk reads on
+        memory[2] = version  # a record's version: the walk reads on
     saved = LogStore(memory[:size])
     valid_fields(saved)
 
@@ -194,7 +213,7 @@ def test_the_rp2040_boards_save_to_the_log_and_continue_after_a_switch_off(board
     assert sim.nvm_device.programs >= 1 and sim.nvm_device.writes == 0
     assert "erases 0" in sim.summary()
     saved = LogStore(bytearray(nvm))
-    assert saved.load_game() is not None
+    assert saved.saved_slots() == [0] and saved.load_game(0) is not None
     from driven import app
 
     host_sim.run("", board=board, nvm=nvm)

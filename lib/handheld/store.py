@@ -4,50 +4,60 @@
 ================
 
 Everything the app keeps in non-volatile memory (``microcontroller.nvm`` on the device,
-any bytearray in tests): the settings, the statistics and the game in progress, saved
+any bytearray in tests): the settings, the statistics and each game's game in progress
+(one saved game per game: starting one game never touches another's save), saved
 together as one record, a *copy*, in one nvm assignment.
 
-Two copies, one flash page (512 bytes) each: copy A at ``COPY_A`` (0), copy B at
-``COPY_B`` (512). A save writes the copy that does not hold the newest valid one, with the
-next sequence number, so the newest valid copy is always the last save and the other one
-the save before it. A copy (offsets from its start, numbers big-endian)::
+Two copies, two flash pages (1,024 bytes) each: copy A at ``COPY_A`` (0), copy B at
+``COPY_B`` (1024). A save writes the copy that does not hold the newest valid one, with
+the next sequence number, so the newest valid copy is always the last save and the other
+one the save before it. A copy (offsets from its start, numbers big-endian)::
 
     0   2  magic "DS"           62 112  statistics: STAT_FIELDS u16 per game slot
-    2   1  format version 2    174   1  game slot (NO_GAME: no game in progress)
-    3   2  sequence number     175   2  game length n (0 with NO_GAME, else 1..GAME_ROOM)
-    5  57  settings fields     177   n  the game's bytes (opaque)
-    177+n 2 CRC-16/CCITT of bytes 0..177+n-1 (polynomial 0x1021, initial 0xFFFF)
-    179+n 1 end mark 0xA5
+    2   1  format version 3    174   1  n: games saved (0..MAX_GAMES)
+    3   2  sequence number     175      n saved games, the newest first, each:
+    5  57  settings fields              game slot (1), length m (2, 1..GAME_ROOM), m bytes
+    then 2 CRC-16/CCITT of every byte before it (polynomial 0x1021, initial 0xFFFF)
+    and  1 end mark 0xA5
 
 The settings fields are the key repeat, ``GAME_SETTINGS`` per game slot (its declared
 settings), then ``SETUP_ROWS`` per game slot: the set-up choices last played. A game
 slot's statistics: played, won, current winning run, best run, then its highest and
 lowest final score and highest and lowest part score (e.g. per pass), each stored as
-score + 32768, 0 for none yet. A copy of format 1 (before set-up choices and the longer
-statistics: settings 15 bytes, played and won per slot) still loads, into these fields.
+score + 32768, 0 for none yet. A game's bytes are opaque here (its engine's and screens'
+own save). The copies of older versions still load, into these fields: format 2 (one
+game in progress: its slot at 174, 255 for none, its length at 175, its bytes at 177;
+one page a copy) and format 1 (settings 15 bytes, played and won per slot).
 
-A copy loads only if its magic, version, length, end mark and CRC check out and its
-fields are in range (a key repeat choice, no slot with more wins than games, a game
-slot below ``MAX_GAMES``); of two that do, the newer sequence number wins (16-bit,
-wrapping: the newer is 1..32767 ahead). Anything else is ignored: the defaults load
-(settings at their defaults, zero statistics, no game), and loading never raises.
+A copy loads only if its magic, version, lengths, end mark and CRC check out and its
+fields are in range (a key repeat choice, no slot with more wins than games, each saved
+game's slot below ``MAX_GAMES`` and saved once); of two that do, the newer sequence
+number wins (16-bit, wrapping: the newer is 1..32767 ahead). Anything else is ignored:
+the defaults load (settings at their defaults, zero statistics, no game), and loading
+never raises. A save that would not fit in a copy sets the oldest other games' saves
+aside until it does (never with this app's three games: their saves are under 200
+bytes each).
 
 Why this survives a power cut: on the PyBadge every nvm assignment erases the whole
 8 KB flash block, then programs it back 512-byte page by page from the lowest address.
-Each copy fits in one page, so once page 0 is programmed copy A is whole again: the
-previous save if the new one goes to B (B is whole when its own bytes are), the new
+Copy A is in the first two pages, so once its bytes are programmed it is whole again:
+the previous save if the new one goes to B (B is whole when its own bytes are), the new
 one if it goes to A. Only a cut before copy A's last byte is programmed loses both. A
 copy cut short ends in erased bytes (0xFF), so its end mark never reads as written.
 CRC-16/CCITT sees every burst of up to 16 bits (a 0x00 byte read as 0xFF, which
 Fletcher-16 cannot tell apart), every odd number of flipped bits and every 2 or 3 of
 them at this length. Flash wears out (10,000 erase cycles per block, guaranteed): a
-save writes nothing unless the settings, statistics or game changed since the last one.
+save writes nothing unless the settings, statistics or saved games changed since the
+last one.
+
+Nothing here holds a saved game's bytes: the store knows where each one is in the newest
+copy and reads it from the nvm when a game is continued or the next copy is written.
 """
 
 from micropython import const
 
 try:
-    from typing import Any, Optional, Tuple
+    from typing import Any, List, Optional, Tuple
 except ImportError:
     pass
 
@@ -73,13 +83,13 @@ STAT_HIGH = const(4)  # scores: + 32768, 0 = none yet
 STAT_LOW = const(5)
 STAT_PART_HIGH = const(6)
 STAT_PART_LOW = const(7)
-NO_GAME = const(255)  # the game slot of a copy with no game in progress
+NO_GAME = const(255)  # format 2's game slot of a copy with no game in progress
 
-COPY_A = const(0)  # the block's first flash page
-COPY_B = const(512)  # its second
-COPY_ROOM = const(512)  # one flash page: a copy is whole once its page is programmed
-# A game's bytes: what is left of a page. The three games' engines save 90 to 186 bytes
-# today: room for their screen state and a larger game.
+COPY_A = const(0)  # the block's first two flash pages
+COPY_B = const(1024)  # its next two
+COPY_ROOM = const(1024)  # two flash pages: a copy is whole once they are programmed
+# One game's bytes at most: its engine's save (90 to 186 bytes for the three games today)
+# and its screen state, with room for a larger game.
 GAME_ROOM = const(332)
 
 _SETTING_FIELDS = const(57)  # 1 + MAX_GAMES * (GAME_SETTINGS + SETUP_ROWS)
@@ -87,16 +97,17 @@ _SETUP_FIELDS_AT = const(15)  # 1 + MAX_GAMES * GAME_SETTINGS
 _UNSET = const(255)
 _MAGIC0 = const(0x44)  # "D"
 _MAGIC1 = const(0x53)  # "S"
-_VERSION = const(2)
+_VERSION = const(3)
 _SEQ_AT = const(3)
 _SETTINGS_AT = const(5)
 _STATS_AT = const(62)  # _SETTINGS_AT + _SETTING_FIELDS
-_SLOT_AT = const(174)  # _STATS_AT + MAX_GAMES * STAT_FIELDS * 2
-_LENGTH_AT = const(175)
-_GAME_AT = const(177)
-# Format 1's offsets (read, never written).
+_COUNT_AT = const(174)  # _STATS_AT + MAX_GAMES * STAT_FIELDS * 2
+_GAMES_AT = const(175)
+_ENTRY = const(3)  # a saved game's slot and length, before its bytes
+# Formats 1 and 2: one game in progress, its slot then its length then its bytes.
 _OLD_STATS_AT = const(20)
 _OLD_SLOT_AT = const(48)
+_V2_COPY_B = const(512)  # format 2's copy B: one page a copy
 _TAIL = const(3)  # CRC (2 bytes), end mark
 _END_MARK = const(0xA5)
 
@@ -134,32 +145,61 @@ def _get16(memory: Any, at: int) -> int:
 
 
 def _offsets(version: int) -> Tuple[int, int, int]:
-    """Where a copy of format ``version`` keeps its statistics and game slot, and its
-    statistics' bytes per game slot."""
+    """Where a copy of format ``version`` keeps its statistics and its games (format 1
+    and 2: the one game's slot; 3: the number of games), and its statistics' bytes per
+    game slot."""
     if version == 1:
         return _OLD_STATS_AT, _OLD_SLOT_AT, 4
-    return _STATS_AT, _SLOT_AT, STAT_FIELDS * 2
+    return _STATS_AT, _COUNT_AT, STAT_FIELDS * 2
+
+
+def copy_end(memory: Any, at: int) -> int:
+    """Where the CRC of the copy at ``at`` is (the end of its games), if its header and
+    game entries are well formed (magic, version, slots, lengths within ``COPY_ROOM``),
+    else -1. May raise IndexError where ``memory`` ends (``check_copy`` never lets it:
+    a Store's memory holds both copies' room)."""
+    version = memory[at + 2]
+    if memory[at] != _MAGIC0 or memory[at + 1] != _MAGIC1 or not 1 <= version <= _VERSION:
+        return -1
+    games_at = _offsets(version)[1]
+    limit = at + COPY_ROOM - _TAIL
+    if version < 3:
+        slot = memory[at + games_at]
+        length = _get16(memory, at + games_at + 1)
+        end = at + games_at + 3 + length
+        if (slot == NO_GAME) != (length == 0) or (slot != NO_GAME and slot >= MAX_GAMES):
+            return -1
+        if version == 2 and end > at + _V2_COPY_B - _TAIL:  # format 2's copy: one page
+            return -1
+        return end if end <= limit else -1
+    count = memory[at + games_at]
+    if count > MAX_GAMES:
+        return -1
+    seen = 0
+    end = at + _GAMES_AT
+    while count:
+        slot = memory[end]
+        length = _get16(memory, end + 1)
+        if slot >= MAX_GAMES or seen & 1 << slot or not 0 < length <= GAME_ROOM:
+            return -1
+        seen |= 1 << slot
+        end += _ENTRY + length
+        if end > limit:
+            return -1
+        count -= 1
+    return end
 
 
 def check_copy(memory: Any, at: int) -> int:
     """The sequence number of the copy at ``at`` if it is whole and valid, else -1."""
-    version = memory[at + 2]
-    if memory[at] != _MAGIC0 or memory[at + 1] != _MAGIC1 or not 1 <= version <= _VERSION:
-        return -1
-    stats_at, slot_at, size = _offsets(version)
-    length = _get16(memory, at + slot_at + 1)
-    if length > COPY_ROOM - slot_at - 3 - _TAIL:
-        return -1
-    end = at + slot_at + 3 + length
-    if memory[end + 2] != _END_MARK or crc16(memory, at, end) != _get16(memory, end):
-        return -1
-    slot = memory[at + slot_at]
-    if (slot == NO_GAME) != (length == 0) or (slot != NO_GAME and slot >= MAX_GAMES):
+    end = copy_end(memory, at)
+    if end < 0 or memory[end + 2] != _END_MARK or crc16(memory, at, end) != _get16(memory, end):
         return -1
     if memory[at + _SETTINGS_AT + SET_REPEAT] >= len(REPEAT_CHOICES):
         return -1
+    stats_at, games_at, size = _offsets(memory[at + 2])
     i = at + stats_at
-    while i < at + slot_at:
+    while i < at + games_at:
         # played >= won, and (format 2) played >= best run >= current run
         if _get16(memory, i + 2) > _get16(memory, i):
             return -1
@@ -170,9 +210,10 @@ def check_copy(memory: Any, at: int) -> int:
 
 
 class Store:
-    """The settings, statistics and game in progress, loaded from nvm and saved to it as
-    one copy per save (the layout is in the module's docstring). One ``Store`` per nvm:
-    ``Settings`` and ``Stats`` are views of it, and every save writes all three.
+    """The settings, statistics and saved games (one per game slot), loaded from nvm and
+    saved to it as one copy per save (the layout is in the module's docstring). One
+    ``Store`` per nvm: ``Settings`` and ``Stats`` are views of it, and every save writes
+    them all.
 
     :param memory: the nvm (anything with ``len``, indexing and slice assignment; at
       least two copies' room), or None: defaults, nothing saved
@@ -183,26 +224,38 @@ class Store:
         self.settings = bytearray(b"\xff" * _SETTING_FIELDS)  # 255: never set
         self.settings[SET_REPEAT] = REPEAT_DEFAULT
         self.counters = bytearray(MAX_GAMES * STAT_FIELDS * 2)  # STAT_* per slot, u16 each
-        self.game_slot = NO_GAME
-        self.game = b""
+        # The saved games, newest first: their slots, and where each one's bytes are in the
+        # nvm (the newest copy) and how many.
+        self.slots: List[int] = []
+        self.where = [0] * MAX_GAMES
+        self.sizes = [0] * MAX_GAMES
         self.seq = 0  # the newest copy's sequence number
         self.at = -1  # its offset (COPY_A or COPY_B), -1: none valid
+        self.length = 0  # its bytes before the CRC
         self.loaded = False  # True if a valid copy was loaded
         self.writes = 0  # nvm writes made (each one a flash erase on the SAMD51)
         if memory is None or len(memory) < COPY_B + COPY_ROOM:
             return
         self.memory = memory
         seq_a = check_copy(memory, COPY_A)
-        seq_b = check_copy(memory, COPY_B)
+        b_at = COPY_B
+        seq_b = check_copy(memory, b_at)
+        if seq_b < 0 and (seq_a < 0 or memory[COPY_A + 2] < _VERSION):
+            # No copy of this format yet: the version before kept copy B in page 1 (once a
+            # copy of this format is written, what is left there is never read again).
+            b_at = _V2_COPY_B
+            seq_b = check_copy(memory, b_at) if memory[b_at + 2] < _VERSION else -1
         if seq_b >= 0 and (seq_a < 0 or 0 < (seq_b - seq_a) & 0xFFFF < 0x8000):
-            self._load(COPY_B, seq_b)
+            self._load(b_at, seq_b)
         elif seq_a >= 0:
             self._load(COPY_A, seq_a)
 
     def _load(self, at: int, seq: int) -> None:
-        """Take the fields of the valid copy at ``at`` (format 1's into their new places)."""
+        """Take the fields of the valid copy at ``at`` (older formats' into their new
+        places)."""
         memory = self.memory
-        stats_at, slot_at, size = _offsets(memory[at + 2])
+        version = memory[at + 2]
+        stats_at, games_at, size = _offsets(version)
         if size == 4:
             self.settings[:_SETUP_FIELDS_AT] = memory[at + _SETTINGS_AT : at + stats_at]
             for slot in range(MAX_GAMES):
@@ -211,40 +264,80 @@ class Store:
                 self.counters[new : new + 4] = memory[old : old + 4]
         else:
             self.settings[:] = memory[at + _SETTINGS_AT : at + stats_at]
-            self.counters[:] = memory[at + stats_at : at + slot_at]
-        self.game_slot = memory[at + slot_at]
-        length = _get16(memory, at + slot_at + 1)
-        self.game = bytes(memory[at + slot_at + 3 : at + slot_at + 3 + length])
+            self.counters[:] = memory[at + stats_at : at + games_at]
+        self.slots = []
+        if version < 3:
+            slot = memory[at + games_at]
+            if slot != NO_GAME:
+                self._found(slot, at + games_at + _ENTRY, _get16(memory, at + games_at + 1))
+        else:
+            entry = at + _GAMES_AT
+            count = memory[at + games_at]
+            while count:
+                length = _get16(memory, entry + 1)
+                self._found(memory[entry], entry + _ENTRY, length)
+                entry += _ENTRY + length
+                count -= 1
         self.seq = seq
         self.at = at
+        self.length = copy_end(memory, at) - at
         self.loaded = True
 
-    def save(self) -> None:
-        """Write settings, statistics and game as a new copy (one nvm assignment, one
-        flash erase), unless none of them changed since the newest copy."""
+    def _found(self, slot: int, where: int, size: int) -> None:
+        """Note a saved game of the newest copy: the next newest after those noted."""
+        self.slots.append(slot)
+        self.where[slot] = where
+        self.sizes[slot] = size
+
+    def save(self, game_slot: int = -1, game: Any = None) -> None:
+        """Write settings, statistics and saved games as a new copy (one nvm assignment,
+        one flash erase), unless none of them changed since the newest copy; with
+        ``game``, as the newest saved game of ``game_slot`` (``save_game``)."""
         memory = self.memory
         if memory is None:
             return
-        length = len(self.game)
-        end = _GAME_AT + length
+        slots = self.slots
+        sizes = self.sizes
+        if game is not None:
+            if game_slot in slots:
+                slots.remove(game_slot)
+            slots.insert(0, game_slot)
+            sizes[game_slot] = len(game)
+        # Too long for a copy: the oldest other saves are set aside.
+        end = _GAMES_AT
+        for slot in slots:
+            end += _ENTRY + sizes[slot]
+        while end > COPY_ROOM - _TAIL and len(slots) > 1:
+            end -= _ENTRY + sizes[slots.pop()]
         record = bytearray(end + _TAIL)
         record[0] = _MAGIC0
         record[1] = _MAGIC1
         record[2] = _VERSION
         record[_SETTINGS_AT:_STATS_AT] = self.settings
-        record[_STATS_AT:_SLOT_AT] = self.counters
-        record[_SLOT_AT] = self.game_slot
-        record[_LENGTH_AT] = length >> 8
-        record[_LENGTH_AT + 1] = length & 0xFF
-        record[_GAME_AT:end] = self.game
+        record[_STATS_AT:_COUNT_AT] = self.counters
+        record[_COUNT_AT] = len(slots)
+        entry = _GAMES_AT
+        for slot in slots:
+            size = sizes[slot]
+            record[entry] = slot
+            record[entry + 1] = size >> 8
+            record[entry + 2] = size & 0xFF
+            entry += _ENTRY
+            if slot == game_slot and game is not None:
+                record[entry : entry + size] = game
+            else:
+                where = self.where[slot]
+                record[entry : entry + size] = memory[where : where + size]
+            entry += size
         at = self.at
-        if at >= 0 and _get16(memory, at + _LENGTH_AT) == length:
+        if at >= 0 and self.length == end:
             # Unchanged since the newest copy: nothing to write. Compared byte by byte, so
             # no slice of either is allocated (a save may come at a game's heap peak).
             i = _SETTINGS_AT
             while i < end and memory[at + i] == record[i]:
                 i += 1
             if i == end:
+                self._placed(at)
                 return
         seq = (self.seq + 1) & 0xFFFF
         record[_SEQ_AT] = seq >> 8
@@ -253,42 +346,56 @@ class Store:
         record[end] = crc >> 8
         record[end + 1] = crc & 0xFF
         record[end + 2] = _END_MARK
-        self.at = self._write(memory, record)
+        self._placed(self._write(memory, record))
+        self.length = end
         self.writes += 1
         self.seq = seq
 
+    def _placed(self, at: int) -> None:
+        """The newest copy is at ``at``: note where its saved games' bytes are."""
+        self.at = at
+        entry = at + _GAMES_AT
+        for slot in self.slots:
+            self.where[slot] = entry + _ENTRY
+            entry += _ENTRY + self.sizes[slot]
+
     def _write(self, memory: Any, record: Any) -> int:
         """Write ``record`` in one nvm assignment to the copy that does not hold the newest
-        valid one; returns where it went (``LogStore``: appended to its log)."""
+        valid one (A after format 2's copy B); returns where it went (``LogStore``:
+        appended to its log)."""
         target = COPY_B if self.at == COPY_A else COPY_A
         memory[target : target + len(record)] = record
         return target
 
     def save_game(self, slot: int, data: Any) -> None:
         """Keep ``data`` (1..GAME_ROOM bytes: the game's own save, e.g. its engine's
-        ``to_bytes()`` and a few bytes of screen state) as the game in progress of game
-        ``slot`` and save; nothing is written if that game is saved already. ValueError
-        if the slot or the size is out of range."""
+        ``to_bytes()`` and a few bytes of screen state) as game ``slot``'s saved game, the
+        newest, and save; nothing is written if it is saved so already. The other games'
+        saves are kept. ValueError if the slot or the size is out of range."""
         if not 0 <= slot < MAX_GAMES or not 0 < len(data) <= GAME_ROOM:
             raise ValueError("bad game save")
-        self.game_slot = slot
-        self.game = bytes(data)
-        self.save()
+        self.save(slot, data)
 
-    def load_game(self) -> Optional[Tuple[int, bytes]]:
-        """``(slot, data)`` of the game in progress, or None. ``data`` is what
-        ``save_game`` got, whole (the CRC checked it); the game's ``from_bytes`` still
-        checks its meaning: on ValueError, clear it and start afresh."""
-        if self.game_slot == NO_GAME:
+    def saved_slots(self) -> List[int]:
+        """The game slots with a saved game, the newest first (the store's own list: read
+        it, do not change it)."""
+        return self.slots
+
+    def load_game(self, slot: int) -> Optional[bytes]:
+        """Game ``slot``'s saved game as ``save_game`` got it, whole (the CRC checked it),
+        or None. The game's ``from_bytes`` still checks its meaning: on ValueError, clear it
+        and start afresh."""
+        if slot not in self.slots:
             return None
-        return (self.game_slot, self.game)
+        where = self.where[slot]
+        return bytes(self.memory[where : where + self.sizes[slot]])
 
-    def clear_game(self, save: bool = True) -> None:
-        """Forget the game in progress (finished or abandoned) and save; nothing is
-        written if there is none. ``save=False``: the next save writes it, e.g. a game's
-        end as one write: ``clear_game(False)``, then ``Stats.record`` (which saves)."""
-        self.game_slot = NO_GAME
-        self.game = b""
+    def clear_game(self, slot: int, save: bool = True) -> None:
+        """Forget game ``slot``'s saved game (finished or abandoned) and save; nothing is
+        written if it has none. ``save=False``: the next save writes it, e.g. a game's end
+        as one write: ``clear_game(slot, False)``, then ``Stats.record`` (which saves)."""
+        if slot in self.slots:
+            self.slots.remove(slot)
         if save:
             self.save()
 

@@ -12,11 +12,12 @@ in the raspberrypi port). Its ``common-hal/nvm/ByteArray.c`` only *programs* an
 assignment whose target bytes all read 0xFF (256-byte flash pages, no erase); any other
 assignment erases the whole sector and programs it back, with interrupts off. So a save is
 appended after the last one, as a record in the store's copy layout (magic, version,
-sequence number, length, fields, CRC-16, end mark): no erase. When the next record does
+sequence number, fields, saved games, CRC-16, end mark): no erase. When the next record does
 not fit, or its room is not erased (a save cut short by a power cut left bytes there),
 the sector is written whole: the new record first, the rest erased (0xFF), which is one
-erase. A 4 KB sector holds about 10-14 saves of a game in progress, so the flash is erased
-that many times less often than on the SAMD51, where every save erases.
+erase. A record holds every game's saved game: a 4 KB sector holds about 10-14 saves
+while one game is saved (records of 270-370 bytes) and about 5 while all three are, so the
+flash is erased that many times less often than on the SAMD51, where every save erases.
 
 Loading walks the records from offset 0, each one ending where the next begins, and takes
 the last whole one: a record cut short (its end mark or CRC fails) ends the walk, so what
@@ -29,15 +30,15 @@ whole, both are lost (tests/test_storelog.py counts those cut points).
 
 from micropython import const
 
-from handheld.store import Store, check_copy
+from handheld.store import Store, check_copy, copy_end
 
 try:
     from typing import Any
 except ImportError:
     pass
 
-_LENGTH_AT = const(175)  # a record's game length (handheld.store's layout, format 2)
-_RECORD = const(180)  # a record's bytes beyond its game's
+_RECORD = const(178)  # a record's bytes with no saved game (handheld.store's layout)
+_TAIL = const(3)  # its CRC and end mark
 _ERASED = const(0xFF)
 
 
@@ -59,13 +60,13 @@ class LogStore(Store):
         last = -1
         seq = 0
         try:
-            while memory[at + 2] == 2:
+            while memory[at + 2] == 2 or memory[at + 2] == 3:  # format 2's or 3's
                 found = check_copy(memory, at)
                 if found < 0:
                     break
                 last = at
                 seq = found
-                at += _RECORD + (memory[at + _LENGTH_AT] << 8 | memory[at + _LENGTH_AT + 1])
+                at = copy_end(memory, at) + _TAIL
         except IndexError:
             pass
         self.end = at
