@@ -665,7 +665,7 @@ def test_continue_restores_the_cpu_seats():
     # Through the app: a CPU game saved when the keys stop, switched off, continued.
     nvm = fresh_nvm()
     host_sim.run(SETUP_CPU_25 + " WAIT*3000 A A WAIT*11000", seed=2, nvm=nvm)
-    assert store.Store(nvm).load_game()[1][-3:] == b"\0\2\0"
+    assert store.Store(nvm).load_game(1)[-3:] == b"\0\2\0"
     host_sim.run("A", nvm=nvm)
     assert top_name() == "PlayScreen" and bytes(app().top().flow.kinds) == b"\0\2\0"
 

@@ -487,8 +487,9 @@ def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     nvm = fresh_nvm()
     host_sim.run("DOWN DOWN A DOWN DOWN RIGHT A WAIT*600 A A START", seed=5, nvm=nvm)
     assert top_name() == "PauseMenu"
-    slot, data = store.Store(nvm).load_game()
-    assert slot == 2 and data[1] == 64  # the option byte, after the tag
+    assert store.Store(nvm).saved_slots() == [2]
+    data = store.Store(nvm).load_game(2)
+    assert data[1] == 64  # the option byte, after the tag
     # Switched off and on: Continue, Dr. Jekyll's privacy screen, the same game.
     host_sim.run("A", nvm=nvm)
     assert top_name() == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
@@ -558,9 +559,10 @@ def test_continue_restores_the_cpu_opponent():
     nvm = fresh_nvm()
     host_sim.run(SETUP_CPU_FIRST + " WAIT*20000" + " A" * 8 + " START", seed=5, nvm=nvm)
     assert top_name() == "PauseMenu"
-    slot, data = store.Store(nvm).load_game()
+    assert store.Store(nvm).saved_slots() == [2]
+    data = store.Store(nvm).load_game(2)
     # The cursors' last byte: the opponent, CPU normal; then no CPU turn on show.
-    assert slot == 2 and data[-2] == 2 and data[-1] == 0
+    assert data[-2] == 2 and data[-1] == 0
     # Switched off and on: Continue goes straight to the table (no privacy screen), the
     # CPU still playing Dr. Jekyll.
     host_sim.run("A", nvm=nvm)

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 import bundle  # noqa: E402
 import heap  # noqa: E402
 
-from handheld.store import NO_GAME, Store  # noqa: E402
+from handheld.store import Store  # noqa: E402
 
 pytestmark = pytest.mark.wholeapp  # the tier `make check` leaves out
 
@@ -60,14 +60,14 @@ def test_switch_off_keeps_the_game_for_continue(drive, tmp_path):
     assert [line for line in lines if line.startswith("SWITCHED-OFF")][0].endswith(
         "games.whist.screens 1"
     )
-    assert Store(bytearray(nvm)).game_slot == 0
+    assert Store(bytearray(nvm)).saved_slots() == [0]
     lines, _ = boot(drive, tmp_path, "SEEDS\nA WAIT*300\n", nvm)
     assert "MENU-AT-BOOT Continue Gongor Whist" in lines
     assert "MENU-CHOSEN 1 Continue Gongor Whist" in lines
     assert any(line.startswith("S WhistScreen 2 games.whist.screens") for line in lines)
     # Switched off before any save: the game is gone, the menu offers no Continue.
     _, nvm = boot(drive, tmp_path, PLAY_ONLY, ERASED)
-    assert Store(bytearray(nvm)).game_slot == NO_GAME
+    assert Store(bytearray(nvm)).saved_slots() == []
     assert "MENU-AT-BOOT Gongor Whist" in boot(drive, tmp_path, "SEEDS\n", nvm)[0]
 
 
