@@ -115,10 +115,10 @@ class Session(DrivenSim):
         play = running.play
         if self.nvm_device.writes != self.writes_seen:
             self.writes_seen = self.nvm_device.writes
-            saved = store.Store(bytes(self.nvm)).load_game()
+            saved = store.Store(bytes(self.nvm)).load_game(running.game.slot)
             if play is None or running.recorded:
                 self.unsaved_from = None
-            elif saved is not None and saved[1] == play.saved():
+            elif saved is not None and saved == play.saved():
                 self.unsaved_from = None
                 self.changes = play.flow.applied
         if play is None or running.recorded:
@@ -144,13 +144,10 @@ class Replayed(Nvm):
 
     def __setitem__(self, index, value):
         super().__setitem__(index, value)
+        # The copy just written, appended to the log as it is (the same record format).
         saved = store.Store(bytes(self.data))
-        log = self.log
-        log.settings[:] = saved.settings
-        log.counters[:] = saved.counters
-        log.game_slot = saved.game_slot
-        log.game = saved.game
-        log.save()
+        end = store.copy_end(self.data, saved.at) + 3
+        self.log._write(self.rp2040, bytes(self.data[saved.at : end]))
 
 
 def one_hour(game, choices, seed=11):
@@ -222,8 +219,8 @@ def test_the_write_budget_table(sessions, capsys):
 
 def _saved_is_current(nvm):
     """True if the nvm holds the running game as it is now."""
-    saved = store.Store(nvm).load_game()
-    return saved is not None and saved[1] == app().play.saved()
+    saved = store.Store(nvm).load_game(app().game.slot)
+    return saved is not None and saved == app().play.saved()
 
 
 def test_a_rest_of_10_s_saves_the_game():
@@ -241,7 +238,7 @@ def test_the_pause_menu_saves_at_once_after_it_is_drawn():
     nvm = fresh_nvm()
     sim = host_sim.run("A A RIGHT A A START", nvm=nvm)
     assert top_name() == "PauseMenu" and top().status.text == "Saved"
-    assert store.Store(nvm).load_game()[0] == 0
+    assert store.Store(nvm).saved_slots() == [0]
     # The write came after the pause menu's refresh, not between the key and its redraw.
     assert sim.display.pushed[-2] == 160 * 128 and sim.display.pushed[-1] < 160 * 128 // 4
 
@@ -256,7 +253,7 @@ def test_a_quit_counts_as_played_and_lost_and_keeps_the_set_up_choices():
     stats = store.Stats(nvm)
     assert stats.played(0) == 2 and stats.won(0) == 1
     assert stats.get(0, store.STAT_RUN) == 0 and stats.get(0, store.STAT_BEST_RUN) == 1
-    assert store.Store(nvm).load_game() is None
+    assert store.Store(nvm).saved_slots() == []
     # Switched off and on: the set-up opens at the choices the quit game was played with.
     host_sim.run("A", nvm=nvm)
     assert top().rows[1][2] == 1
@@ -473,9 +470,10 @@ def test_continue_in_the_middle_of_a_cpu_turn_shows_it_from_its_start():
     host_sim.run(SETUP_CPU_FIRST + " WAIT*1000 START", seed=5, nvm=nvm)
     play = app().play
     assert play.flow.turn and top_name() == "PauseMenu"
-    slot, data = store.Store(nvm).load_game()
+    assert store.Store(nvm).saved_slots() == [2]
+    data = store.Store(nvm).load_game(2)
     turn = play.flow.turn
-    assert slot == 2 and data[-1] == len(turn) > 0
+    assert data[-1] == len(turn) > 0
     host_sim.run("A", nvm=nvm)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.mode == jekyll_flow.MODE_SHOW

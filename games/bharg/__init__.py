@@ -19,6 +19,9 @@ SETUP = (
     ("Player 2", ("Human", "CPU easy", "CPU normal")),
     ("Player 3", ("Human", "CPU easy", "CPU normal")),
 )
+# Set-up rows listed only while another row has a given choice: (row, other row, choice).
+# "Player 3" only with three players; its choice is kept, and passed, when not listed.
+SHOWN_WHEN = ((4, 0, 1),)
 # Set-up rows whose starting choice is a setting: (label on the Settings screen, row,
 # default choice).
 SETTINGS = (("Bharg target", 1, 1),)

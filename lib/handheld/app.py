@@ -225,6 +225,7 @@ class App:
         self.play: Any = None
         self.saved_changes = 0
         self.saved_once = False  # the running game has been saved (quitting clears it)
+        self.resumed = False  # it was continued from a save: it has moves made before
         self.policy = SavePolicy(0)
         self.writes_seen = 0  # the store's writes the policy has been charged for
         self.save_now = False  # the game is written in the next idle frame
@@ -363,7 +364,14 @@ class App:
     def unsaved(self) -> bool:
         """True if a switch-off now would lose some of the running game."""
         play = self.play
-        return play is not None and not self.recorded and play.flow.applied != self.saved_changes
+        if play is None or self.recorded:
+            return False
+        return not self.saved_once or play.flow.applied != self.saved_changes
+
+    def has_moves(self) -> bool:
+        """True if the running game has moves in it (made now, or before its save): quitting
+        it counts as a loss."""
+        return self.play is not None and (self.resumed or self.play.flow.applied > 0)
 
     # -- services for game screens ---------------------------------------------
 
@@ -387,8 +395,8 @@ class App:
             self.cue(CUE_WON if won else CUE_LOST)
             self.recorded = True
             # The game is over: forget its save and count it, in one nvm write, made
-            # once the result is on the screen.
-            self.settings.store.clear_game(False)
+            # once the result is on the screen (the other games' saves stay).
+            self.settings.store.clear_game(self.game.slot, False)
             self.play = None
             self.saved_once = False
             self.stats.record(self.game.slot, won, score, parts, False)
@@ -404,7 +412,14 @@ class App:
             self.push(self.end_screen(title, text))
 
     def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
-        """Replace the set-up screen with the game's first play screen."""
+        """Replace the set-up screen with the game's first play screen. A saved game of
+        the same game is given up: counted as played and lost, as quitting it would be
+        (the main menu asked before the set-up opened), its save gone in the next write."""
+        store = self.settings.store if self.settings is not None else None
+        if store is not None and entry.slot in store.saved_slots():
+            store.clear_game(entry.slot, False)
+            self.stats.record(entry.slot, False, None, (), False)
+            self.write_due = True
         self.game_screens = module
         self.values = values
         self.run_game(entry, module.start(self, values), True)
@@ -429,6 +444,7 @@ class App:
         self.play = screen
         self.saved_changes = screen.flow.applied
         self.saved_once = resumed
+        self.resumed = resumed
         self.policy.unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).
@@ -441,10 +457,11 @@ class App:
             self.push(screen)
 
     def save_game(self) -> None:
-        """Save the running game now if it changed since its last save (``step`` calls it
-        in an idle frame: see ``SavePolicy``)."""
+        """Save the running game now if a switch-off would lose some of it: it changed
+        since its last save, or it was never saved (``step`` calls it in an idle frame:
+        see ``SavePolicy``)."""
         play = self.play
-        if play is None or self.recorded or play.flow.applied == self.saved_changes:
+        if not self.unsaved():
             return
         self.settings.store.save_game(self.game.slot, play.saved())
         self.saved_changes = play.flow.applied
@@ -480,11 +497,15 @@ class App:
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
         play = self.play
-        if play is not None and not self.recorded and (self.saved_once or play.flow.applied):
-            # Quit before its end: counted as played and lost (a winning run ends there),
-            # its save goes, in one write with its set-up choices, after the refresh.
-            self.settings.store.clear_game(False)
-            self.stats.record(self.game.slot, False, None, (), False)
+        if play is not None and not self.recorded:
+            # Quit before its end: its save goes, in one write with its set-up choices,
+            # after the refresh; counted as played and lost (a winning run ends there) if
+            # it has moves.
+            if self.has_moves():
+                self.stats.record(self.game.slot, False, None, (), False)
+            store = self.settings.store
+            if self.game.slot in store.saved_slots():
+                store.clear_game(self.game.slot, False)
             self.write_due = True
         self.play = None
         self.saved_once = False

@@ -13,6 +13,7 @@ from decktet import cards
 from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.screens import hint
 
 try:
     from typing import Any, List
@@ -55,7 +56,7 @@ class GalleryScreen(Screen):
             r += 1
         self.name = ui.label("", 2, 108, ui.LARGE, ui.ACCENT)
         self.group.append(self.name)
-        self.group.append(ui.label("<> move  SEL style  B back", 2, 119, ui.SMALL, ui.GREY))
+        self.group.append(hint("<> move  SEL style  B back"))
         self._show()
 
     def _show(self) -> None:

@@ -13,7 +13,7 @@ import sys
 
 import displayio
 
-from handheld import registry, ui
+from handheld import keys, registry, ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP, REPEAT_TIMINGS
 from handheld.screens import ConfirmScreen, MessageScreen, Selected, hint
@@ -96,6 +96,9 @@ class OptionsScreen(Screen):
     :param on_start: ``on_start(app, values)`` when A is pressed; None: A does nothing
     :param on_change: ``on_change(app, row, value)`` after LEFT/RIGHT changes a row
     :param str hint: bottom line text
+    :param shown_when: ``(row, other row, choice)`` triples: ``row`` is listed only while
+        ``other row`` has ``choice`` (a game's ``SHOWN_WHEN``); a row not listed keeps
+        its choice, and ``values`` still gives it in its place
     """
 
     def __init__(
@@ -105,6 +108,7 @@ class OptionsScreen(Screen):
         on_start: Optional[Callable[[App, List[int]], None]],
         on_change: Optional[Callable[[App, int, int], None]] = None,
         hint: str = "<> change  A start  B back",
+        shown_when: Any = (),
     ) -> None:
         super().__init__()
         self.heading = title
@@ -112,6 +116,8 @@ class OptionsScreen(Screen):
         self.on_start = on_start
         self.on_change = on_change
         self.hint = hint
+        self.shown_when = shown_when
+        self.listed: List[int] = []  # the rows listed, in order: the menu's row i is listed[i]
         self.menu: Any = None
         self.hint_label: Any = None
 
@@ -129,33 +135,69 @@ class OptionsScreen(Screen):
         selected = self.menu.index if self.menu is not None else 0
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
-        labels = []
-        for row in self.rows:
-            labels.append(row[0])
-        self.menu = ui.ListMenu(labels, 0, ui.LIST_TOP, ui.WIDTH, 9, values=True)
-        self.menu.select(selected)
-        i = 0
-        while i < len(self.rows):
-            self._show_value(i)
-            i += 1
-        self.group.append(self.menu.group)
+        self.listed = self._to_list()
+        self.group.append(self._make_menu(selected))
         self.hint_label = hint(self.hint)
         self.group.append(self.hint_label)
+
+    def _to_list(self) -> List[int]:
+        """The rows to list: every row but those whose ``shown_when`` condition fails."""
+        out = []
+        index = 0
+        while index < len(self.rows):
+            out.append(index)
+            index += 1
+        for row, other, choice in self.shown_when:
+            if self.rows[other][2] != choice and row in out:
+                out.remove(row)
+        return out
+
+    def _make_menu(self, selected: int) -> Any:
+        """A new menu of the listed rows (``listed``), ``selected`` (a menu row) chosen;
+        returns its group."""
+        labels = []
+        for index in self.listed:
+            labels.append(self.rows[index][0])
+        self.menu = ui.ListMenu(labels, 0, ui.LIST_TOP, ui.WIDTH, 9, values=True)
+        self.menu.select(min(selected, len(labels) - 1))
+        for index in self.listed:
+            self._show_value(index)
+        return self.menu.group
+
+    def row(self) -> int:
+        """The selected row (its index in ``rows``, counting rows not listed)."""
+        return self.listed[self.menu.index]
+
+    def _relist(self) -> None:
+        """After a choice changed: list the rows its conditions now show, the selected
+        row kept (only the list is made again, and only if a row came or went)."""
+        listed = self._to_list()
+        if listed == self.listed:
+            return
+        row = self.row()
+        self.listed = listed
+        old = self.menu.group
+        self.group[self.group.index(old)] = self._make_menu(
+            listed.index(row) if row in listed else 0
+        )
 
     def set_hint(self, text: str) -> None:
         """Change the bottom line."""
         self.hint = text
         if self.hint_label is not None:
-            ui.set_text(self.hint_label, text)
+            ui.set_text(self.hint_label, keys.hint(text))
 
     def _show_value(self, index: int) -> None:
-        """Write a row's current choice, with arrows when it can change."""
+        """Write a row's current choice (``index`` in ``rows``, if listed), with arrows
+        when it can change."""
+        if index not in self.listed:
+            return
         row = self.rows[index]
         choices = row[1]
         if len(choices) > 1:
-            self.menu.set_value(index, "< %s >" % choices[row[2]])
+            self.menu.set_value(self.listed.index(index), "< %s >" % choices[row[2]])
         else:
-            self.menu.set_value(index, choices[row[2]])
+            self.menu.set_value(self.listed.index(index), choices[row[2]])
 
     def values(self) -> List[int]:
         """The chosen index of every row."""
@@ -171,12 +213,14 @@ class OptionsScreen(Screen):
         elif key == K_DOWN:
             self.menu.move(1)
         elif key == K_LEFT or key == K_RIGHT:
-            index = self.menu.index
+            index = self.row()
             row = self.rows[index]
             count = len(row[1])
             if count > 1:
                 row[2] = (row[2] + (1 if key == K_RIGHT else -1)) % count
                 self._show_value(index)
+                if self.shown_when:
+                    self._relist()
                 if self.on_change is not None:
                     self.on_change(app, index, row[2])
         elif key == K_A and self.on_start is not None:
@@ -195,13 +239,15 @@ def open_setup(app: App, entry: Any) -> None:
     def start(app: App, values: List[int]) -> None:
         if not available:
             app.game = entry
-            app.push(MessageScreen(entry.name, _NOT_BUILT, _open_demo))
+            app.push(MessageScreen(entry.name, keys.hint(_NOT_BUILT), _open_demo))
         else:
             remember(app, entry, values)
             app.start_game(entry, entry.load(), values)
 
-    rows.append(["Rules", ("A: read",), 0])
+    rows.append(["Rules", (keys.hint("A: read"),), 0])
     screen = _SetupScreen(entry, rows, start)
+    # Rows listed only while another row has a given choice (``SHOWN_WHEN``).
+    screen.shown_when = getattr(entry.declaration(), "SHOWN_WHEN", ())
     # A game may name more of its modules to load while its set-up is open (``PREFETCH``).
     screen.modules = _PREFETCH + getattr(entry.declaration(), "PREFETCH", ())
     screen.loading = -1 if available else len(screen.modules) + 1
@@ -248,7 +294,7 @@ class _SetupScreen(OptionsScreen):
 
     def key(self, app: App, key: int) -> None:
         """A on the Rules row reads the rules; elsewhere A starts."""
-        if key == K_A and self.menu.index == len(self.rows) - 1:
+        if key == K_A and self.row() == len(self.rows) - 1:
             from handheld.reader import TextScreen
 
             # The rules page, and the primer it opens, need the room: the game's modules
@@ -284,12 +330,12 @@ class StatsScreen(OptionsScreen):
         rows = []
         for entry in registry.GAMES:
             rows.append([entry.name, (counters_text(app.stats, entry.slot),), 0])
-        rows.append(["Reset all", ("A",), 0])
+        rows.append(["Reset all", (keys.hint("A"),), 0])
         super().__init__("Statistics (won/played)", rows, None, hint="A: more  B: back")
 
     def key(self, app: App, key: int) -> None:
         """A on a game shows its page; A on the Reset row asks, then clears."""
-        index = self.menu.index
+        index = self.row()
         if key == K_A and index == len(self.rows) - 1:
             app.push(ConfirmScreen("Reset statistics?", _RESET_TEXT, self._reset))
         elif key == K_A:

@@ -89,7 +89,7 @@ class PauseMenu(MenuScreen):
         elif item == "Save & sleep":
             app.sleep()
         else:
-            played = app.saved_once or (app.play is not None and app.play.flow.applied)
+            played = app.has_moves()
             text = _QUIT_TEXT if played else _QUIT_UNPLAYED
             app.push(ConfirmScreen("Quit this game?", text, App.home))
 

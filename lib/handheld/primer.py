@@ -18,6 +18,7 @@ from decktet.cards import SUIT_ICONS, SUIT_NAMES
 from handheld import ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B
+from handheld.screens import hint
 
 try:
     from typing import Any
@@ -77,10 +78,10 @@ class PrimerScreen(Screen):
             row += 1
         # Over a game, or its set-up (its modules are loaded), the gallery (its module, 45
         # cards) does not fit the heap: from the main menu only.
-        hint = "A: every card  B: back"
+        text = "A: every card  B: back"
         if app.game_module is not None:
-            hint = "B: back (all cards: main menu)"
-        self.group.append(ui.label(hint, 2, 119, ui.SMALL, ui.GREY))
+            text = "B: back (all cards: main menu)"
+        self.group.append(hint(text))
 
     def key(self, app: App, key: int) -> None:
         """A: the gallery (not over a game); B: back."""

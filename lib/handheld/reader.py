@@ -13,6 +13,7 @@ from micropython import const
 from handheld import ui
 from handheld.app import App, Screen, forget_module
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.screens import hint
 from handheld.textfile import WrappedFile
 
 try:
@@ -33,7 +34,8 @@ class TextScreen(Screen):
     """A text file wrapped to the small font, scrolled with UP/DOWN; LEFT/RIGHT turn a
     page, which ends at a paragraph's or a sentence's end where one falls in its second
     half. The title bar shows how much of the text has been on screen (a percentage: it
-    follows line scrolling too); the bottom line names the keys. SELECT opens the Decktet
+    follows line scrolling too), the scroll marker at the right where the page is in the
+    text (``ui.TextPage``); the bottom line names the keys. SELECT opens the Decktet
     primer (``handheld.primer``), which a rules page refers to, in its place.
 
     Blank-line paragraphs are kept. The file is wrapped when the screen opens, and only
@@ -54,12 +56,13 @@ class TextScreen(Screen):
         """Wrap the file and show the page (the first, or where it was)."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
-        self.page = ui.TextPage(WrappedFile(self.path, 31), 3, ui.LIST_TOP, _VISIBLE)
+        # 31 columns from x 2 end at 156: the scroll marker has the two right columns.
+        self.page = ui.TextPage(WrappedFile(self.path, 31), 2, ui.LIST_TOP, _VISIBLE)
         self.page.scroll_to(self.top)
         self.group.append(self.page.group)
         self.position = ui.label("", ui.WIDTH - 2, 1, ui.SMALL, ui.WHITE, right=True)
         self.group.append(self.position)
-        self.group.append(ui.label("^v line  <> page  B back", 2, 119, ui.SMALL, ui.GREY))
+        self.group.append(hint("^v line  <> page  B back"))
         self._show_position()
 
     def closed(self, app: App) -> None:

@@ -20,7 +20,7 @@ import displayio
 import vectorio
 from micropython import const
 
-from handheld import ui
+from handheld import keys, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_B, K_DOWN, K_UP, ticks_diff
 from handheld.layout import wrap_text
@@ -39,11 +39,15 @@ HINT_Y = const(119)  # the bottom line: key hints
 # A privacy screen takes A only once it has been shown this long (ms): a double tap meant
 # for the screen before it would otherwise show the next player's hand to the last one.
 PRIVACY_MS = const(600)
+_COLUMNS = const(26)  # a message's text: large-font columns and lines on the page
+_LINES = const(9)
+_MORE = "^v more  "  # the hint of a message that scrolls begins with this
 
 
 def hint(text: str) -> Any:
-    """A grey key hint on the bottom line (every screen's, games' too)."""
-    return ui.label(text, 2, HINT_Y, ui.SMALL, ui.GREY)
+    """A grey key hint on the bottom line (every screen's, games' too), its keys named as
+    on this board (``keys.hint``: write the PyBadge's names)."""
+    return ui.label(keys.hint(text), 2, HINT_Y, ui.SMALL, ui.GREY)
 
 
 class Selected:
@@ -125,7 +129,8 @@ class MenuScreen(Screen):
 
 
 class MessageScreen(Screen):
-    """A title and wrapped text; A or B closes it (scrolls first if it is long).
+    """A title and wrapped text; A or B closes it. A text longer than the page scrolls
+    with UP/DOWN: it has a scroll marker (``ui.TextPage``) and its hint says so.
 
     :param then: ``then(app)`` called after it closes
     """
@@ -138,12 +143,16 @@ class MessageScreen(Screen):
         self.page: Any = None
 
     def build(self, app: App) -> None:
-        """Title, text, hint."""
+        """Title, text (with a scroll marker if it is longer than the page), hint."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar(self.heading))
-        self.page = ui.TextPage(wrap_text(self.text, 26), 3, ui.LIST_TOP + 1, 9, ui.LARGE)
+        lines = wrap_text(self.text, _COLUMNS)
+        if len(lines) > _LINES:
+            # Too long for the page: one column fewer leaves the marker its own columns.
+            lines = wrap_text(self.text, _COLUMNS - 1)
+        self.page = ui.TextPage(lines, 3, ui.LIST_TOP + 1, _LINES, ui.LARGE)
         self.group.append(self.page.group)
-        self.group.append(hint(self.hint_text))
+        self.group.append(hint(_MORE + self.hint_text if self.page.scrolls else self.hint_text))
 
     hint_text = "A ok"
 

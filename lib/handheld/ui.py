@@ -37,6 +37,11 @@ LARGE = const(1)  # misc-fixed 6x10: 26 columns, 12 lines
 LINE_HEIGHT = (8, 10)
 LIST_TOP = const(15)  # where a screen's list or text starts, below its title bar
 CHAR_WIDTH = (5, 6)
+# A scrolling page's marker (``TextPage``): its left column on the screen (the two right
+# columns), width, and least height.
+SCROLL_X = const(158)
+_MARKER_WIDTH = const(2)
+_MARKER_MIN = const(4)
 # The fonts' glyph sheets, made from fonts/*.bdf by tools/make_sheets.py.
 _SHEET_FILES = ("fonts/fixed-5x8.sheet", "fonts/fixed-6x10.sheet")
 # Text drops this many rows below its y, as the labels the screens were laid out with.
@@ -342,7 +347,10 @@ class ListMenu:
 
 
 class TextPage:
-    """Wrapped text in a window of lines, scrolled by line or page.
+    """Wrapped text in a window of lines, scrolled by line or page. Text longer than the
+    window gets a scroll marker at the screen's right edge (``SCROLL_X``; keep the text
+    left of it): a bar as tall as the share of the text shown, as far down as the window
+    is (``scrolls`` is then True; a hint says the keys).
 
     :param lines: already wrapped lines (a list from ``layout.wrap_text``, or a
         ``textfile.WrappedFile``, which reads only the lines shown)
@@ -362,7 +370,20 @@ class TextPage:
             self.labels.append(text)
             self.group.append(text)
             row += 1
+        self.marker: Any = None
+        # How far the marker moves, in pixels: the window's height less its own.
+        self._run = visible * LINE_HEIGHT[size]
+        if len(lines) > visible:
+            height = max(_MARKER_MIN, self._run * visible // len(lines))
+            self._run -= height
+            self.marker = rect(_MARKER_WIDTH, height, GREY, SCROLL_X - x, 0)
+            self.group.append(self.marker)
         self.scroll_to(0)
+
+    @property
+    def scrolls(self) -> bool:
+        """True if the text is longer than the window (it has a scroll marker)."""
+        return self.marker is not None
 
     def max_top(self) -> int:
         """The last valid first line."""
@@ -382,4 +403,9 @@ class TextPage:
         while row < len(self.labels):
             set_text(self.labels[row], shown[row] if row < len(shown) else "")
             row += 1
+        marker = self.marker
+        if marker is not None:
+            y = self._run * top // self.max_top()
+            if marker.y != y:
+                marker.y = y
         return True
