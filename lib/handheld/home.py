@@ -33,8 +33,9 @@ _ABOUT = (
 )
 
 
-# The statistics slot of the game in progress the main menu offers to continue, or -1.
-_resumable = -1
+# The statistics slots of the saved games the main menu offers to continue, newest first.
+_resumable: List[int] = []
+_GIVE_UP = "Your saved game of %s counts as a loss if you start a new one. Start anew?"
 
 
 def battery_bars(millivolts: int) -> int:
@@ -74,14 +75,17 @@ def battery_gauge(app: App, group: Any) -> bool:
 
 
 def main_rows(app: App) -> List[str]:
-    """The main menu's rows, made again at each build: "Continue" comes and goes with the
-    saved game."""
+    """The main menu's rows, made again at each build: a "Continue" row for each saved
+    game, the newest first, comes and goes with its save."""
     global _resumable
-    saved = app.settings.store.load_game() if app.settings is not None else None
-    _resumable = saved[0] if saved is not None and saved[0] < len(registry.GAMES) else -1
+    _resumable = []
+    if app.settings is not None:
+        for slot in app.settings.store.saved_slots():
+            if slot < len(registry.GAMES):
+                _resumable.append(slot)
     items = []
-    if _resumable >= 0:
-        items.append("Continue " + registry.GAMES[_resumable].name)
+    for slot in _resumable:
+        items.append("Continue " + registry.GAMES[slot].name)
     for entry in registry.GAMES:
         items.append(entry.name)
     for item in _EXTRA_ITEMS:
@@ -91,16 +95,18 @@ def main_rows(app: App) -> List[str]:
 
 def choose(app: App, index: int) -> None:
     """Open what the main menu's row stands for."""
-    if _resumable >= 0:
-        if index == 0:
-            _continue(app, registry.GAMES[_resumable])
-            return
-        index -= 1
+    if index < len(_resumable):
+        _continue(app, registry.GAMES[_resumable[index]])
+        return
+    index -= len(_resumable)
     games = len(registry.GAMES)
     if index < games:
-        from handheld.options import open_setup
-
-        open_setup(app, registry.GAMES[index])
+        entry = registry.GAMES[index]
+        if entry.slot in _resumable:
+            # A new game of a game that is saved gives the saved one up: ask first.
+            app.push(ConfirmScreen(entry.name, _GIVE_UP % entry.name, _opener(entry)))
+        else:
+            _open_setup(app, entry)
     elif index == games:
         from handheld.primer import PrimerScreen
 
@@ -117,9 +123,22 @@ def choose(app: App, index: int) -> None:
         _about(app)
 
 
+def _open_setup(app: App, entry: Any) -> None:
+    """Open a game's set-up (``handheld.options``, loaded now)."""
+    from handheld.options import open_setup
+
+    open_setup(app, entry)
+
+
+def _opener(entry: Any) -> Any:
+    """What the question before a new game of a saved game does on A: open its set-up."""
+    return lambda app: _open_setup(app, entry)
+
+
 def _continue(app: App, entry: Any) -> None:
-    """Resume the saved game where it was; a save its game cannot read is set aside."""
-    saved = app.settings.store.load_game()
+    """Resume a game's saved game where it was; a save its game cannot read is set aside
+    (the other games' saves stay)."""
+    saved = app.settings.store.load_game(entry.slot)
     module = None
     if saved is not None and entry.available():
         app.begin_game(entry.module)
@@ -127,10 +146,10 @@ def _continue(app: App, entry: Any) -> None:
     try:
         if module is None or not hasattr(module, "resume"):
             raise ValueError("no resume")
-        screen = module.resume(app, saved[1])
+        screen = module.resume(app, saved)
     except ValueError:
         app.end_game()
-        app.settings.store.clear_game()
+        app.settings.store.clear_game(entry.slot)
         app.push(MessageScreen(entry.name, _UNREADABLE))
         app.stack[0].group = None  # its rows change (no "Continue") when it is back
         return
