@@ -1,5 +1,5 @@
-"""Device-side tests of the store (handheld.store): settings, statistics and the game in
-progress saved together, as two copies with sequence numbers and a CRC, in nvm (CPython and
+"""Device-side tests of the store (handheld.store): settings, statistics and one saved game
+per game saved together, as two copies with sequence numbers and a CRC, in nvm (CPython and
 MicroPython). tests/test_store.py adds the host side: the fake nvm of the simulator cut
 after every byte of real saves of the three games, and property tests."""
 
@@ -7,13 +7,12 @@ from devtools import raises
 
 from handheld import store
 
-SPAN = 1024  # the two copies' room: what the store reads and writes
+SPAN = 2048  # the two copies' room: what the store reads and writes
 # Offsets in a copy (the layout in handheld/store.py's docstring).
 SEQ_AT = 3
 STATS_AT = 62
-SLOT_AT = 174
-LENGTH_AT = 175
-GAME_AT = 177
+COUNT_AT = 174  # saved games
+GAMES_AT = 175  # the first one's slot, then its length, then its bytes
 STAT_BYTES = 16  # per game slot
 
 
@@ -22,18 +21,22 @@ def erased(size=SPAN):
     return bytearray(b"\xff" * size)
 
 
+def games(saved):
+    """A store's saved games, the newest first: ((slot, bytes), ...)."""
+    return tuple([(slot, saved.load_game(slot)) for slot in saved.saved_slots()])
+
+
 def state(saved):
-    """What a store holds: settings, counters, game in progress."""
-    return (bytes(saved.settings), bytes(saved.counters), saved.load_game())
+    """What a store holds: settings, counters, saved games."""
+    return (bytes(saved.settings), bytes(saved.counters), games(saved))
 
 
 DEFAULTS = state(store.Store())
 
 
-def reseal(memory, at):
-    """Recompute the CRC of the copy at ``at`` after a test changed a field on purpose."""
-    length = memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]
-    end = at + GAME_AT + length
+def reseal(memory, at, end):
+    """Recompute the CRC (at ``end``) of the copy at ``at`` after a test changed a field on
+    purpose."""
     crc = store.crc16(memory, at, end)
     memory[end] = crc >> 8
     memory[end + 1] = crc & 0xFF
@@ -41,7 +44,7 @@ def reseal(memory, at):
 
 def copy_length(memory, at):
     """The length of the copy at ``at``, header to end mark."""
-    return GAME_AT + (memory[at + LENGTH_AT] << 8 | memory[at + LENGTH_AT + 1]) + 3
+    return store.copy_end(memory, at) - at + 3
 
 
 class CountingMemory:
@@ -147,28 +150,36 @@ def test_settings_and_stats_share_the_apps_store():
     saved.save_game(1, b"\x01\x02")
     again = store.Store(memory)
     assert state(again) == state(saved)
-    assert again.settings[store.SET_REPEAT] == 2 and again.load_game() == (1, b"\x01\x02")
+    assert again.settings[store.SET_REPEAT] == 2 and games(again) == ((1, b"\x01\x02"),)
 
 
-def test_game_in_progress_round_trip_and_limits():
+def test_saved_games_round_trip_one_per_game_and_limits():
     memory = erased()
     saved = store.Store(memory)
-    assert saved.load_game() is None
+    assert saved.load_game(2) is None and saved.saved_slots() == []
     saved.save_game(2, b"\x07" * store.GAME_ROOM)
-    assert store.Store(memory).load_game() == (2, b"\x07" * store.GAME_ROOM)
-    # The largest game still fits copy A in the first flash page, copy B in the second.
-    assert copy_length(memory, 0) <= store.COPY_ROOM
+    assert games(store.Store(memory)) == ((2, b"\x07" * store.GAME_ROOM),)
+    # Two of the largest games fit a copy (two flash pages): A in pages 0-1, B in 2-3.
     saved.save_game(6, bytearray(b"abc"))
-    assert store.Store(memory).load_game() == (6, b"abc")
+    saved.save_game(5, b"\x08" * store.GAME_ROOM)
+    assert copy_length(memory, 0) <= store.COPY_ROOM
+    assert games(store.Store(memory)) == (
+        (5, b"\x08" * store.GAME_ROOM),
+        (6, b"abc"),
+        (2, b"\x07" * store.GAME_ROOM),
+    )
     assert copy_length(memory, store.COPY_B) <= store.COPY_ROOM
-    saved.clear_game()
-    assert store.Store(memory).load_game() is None
+    saved.clear_game(6)
+    assert store.Store(memory).saved_slots() == [5, 2]
+    saved.clear_game(5)
+    saved.clear_game(2)
+    assert store.Store(memory).saved_slots() == []
     too_long = b"\x00" * (store.GAME_ROOM + 1)
     raises(ValueError, lambda: saved.save_game(0, too_long), "too long accepted")
     raises(ValueError, lambda: saved.save_game(0, b""), "empty save accepted")
     raises(ValueError, lambda: saved.save_game(store.MAX_GAMES, b"x"), "bad slot accepted")
     raises(ValueError, lambda: saved.save_game(-1, b"x"), "bad slot accepted")
-    assert store.Store(memory).load_game() is None
+    assert store.Store(memory).saved_slots() == []
 
 
 def test_copies_alternate_and_the_newest_loads():
@@ -221,7 +232,7 @@ def test_every_bit_flip_of_a_copy_is_refused():
     store.Stats(saved).record(0, True)
     saved.save_game(4, bytes(range(200, 240)))  # the newest copy, in B
     previous = state(store.Store(bytearray(memory[: store.COPY_B]) + erased(store.COPY_ROOM)))
-    assert previous[1][:4] == b"\x00\x01\x00\x01" and previous[2] is None
+    assert previous[1][:4] == b"\x00\x01\x00\x01" and previous[2] == ()
     newest = state(saved)
     for i in range(copy_length(memory, store.COPY_B)):
         for bit in range(8):
@@ -236,38 +247,41 @@ def test_a_copy_with_fields_out_of_range_is_refused():
     base = erased()
     saved = store.Store(base)
     store.Stats(saved).record(0, True)  # A: the copy the damaged ones fall back to
-    saved.save_game(3, b"\x05\x06")  # B
+    saved.save_game(3, b"\x05\x06")  # B: one saved game, its entry at GAMES_AT
     previous = state(store.Store(bytearray(base[: store.COPY_B]) + erased(store.COPY_ROOM)))
     b = store.COPY_B
+    end = b + GAMES_AT + 5  # the CRC's place
     damages = (
         (b + STATS_AT + 3, 2),  # slot 0: 2 wins of 1 game
         (b + STATS_AT + 5, 2),  # slot 0: a winning run of 2, best run 1
         (b + STATS_AT + 7, 2),  # slot 0: a best run of 2 in 1 game
         (b + 5 + store.SET_REPEAT, 7),  # not a key repeat choice
-        (b + SLOT_AT, store.MAX_GAMES),  # no such game slot
-        (b + SLOT_AT, store.NO_GAME),  # no game, but game bytes
+        (b + GAMES_AT, store.MAX_GAMES),  # no such game slot
+        (b + GAMES_AT + 2, 0),  # a saved game of no bytes
+        (b + COUNT_AT, store.MAX_GAMES + 1),  # more saved games than games
     )
     for at, value in damages:
         memory = bytearray(base)
         memory[at] = value
-        reseal(memory, b)
+        reseal(memory, b, end)
         assert state(store.Store(memory)) == previous, at
-    # A game slot with no game bytes.
+    # The same game saved twice.
     memory = bytearray(base)
-    memory[b + LENGTH_AT + 1] = 0
-    memory[b + GAME_AT : b + GAME_AT + 3] = memory[b + GAME_AT + 2 : b + GAME_AT + 5]
-    reseal(memory, b)
+    memory[b + COUNT_AT] = 2
+    memory[end : end + 5] = memory[b + GAMES_AT : end]
+    reseal(memory, b, end + 5)
+    memory[end + 7] = 0xA5
     assert state(store.Store(memory)) == previous
     # A length past the room: refused before anything is read there.
     memory = bytearray(base)
-    memory[b + LENGTH_AT] = (store.GAME_ROOM + 1) >> 8
-    memory[b + LENGTH_AT + 1] = (store.GAME_ROOM + 1) & 0xFF
+    memory[b + GAMES_AT + 1] = (store.GAME_ROOM + 1) >> 8
+    memory[b + GAMES_AT + 2] = (store.GAME_ROOM + 1) & 0xFF
     assert state(store.Store(memory)) == previous
     # Another format version or magic.
     for at in (b, b + 1, b + 2):
         memory = bytearray(base)
         memory[at] ^= 0x20
-        reseal(memory, b)
+        reseal(memory, b, end)
         assert state(store.Store(memory)) == previous, at
 
 
@@ -291,7 +305,7 @@ def test_writes_only_when_something_changed():
     settings.set(store.SET_REPEAT, store.REPEAT_DEFAULT)
     settings.save()
     stats.reset()
-    saved.clear_game()
+    saved.clear_game(0)
     assert memory.writes == 1
     settings.set(store.SET_REPEAT, 0)
     settings.set(store.SET_REPEAT, store.REPEAT_DEFAULT)  # back as it was
@@ -329,7 +343,9 @@ def test_a_cut_at_any_byte_leaves_the_previous_or_the_new_save():
         lambda: saved.save_game(1, bytes(range(150))),
         lambda: store.Settings(saved).set(store.SET_REPEAT, 2) or saved.save(),
         lambda: saved.save_game(1, bytes(range(1, 151))),
-        lambda: saved.clear_game(),
+        lambda: saved.save_game(0, bytes(range(100, 250)) * 2),
+        lambda: saved.clear_game(1),
+        lambda: saved.clear_game(0),
     )
     for step in steps:
         before = bytearray(memory.data)
@@ -355,7 +371,7 @@ def test_a_cut_at_any_byte_leaves_the_previous_or_the_new_save():
             else:
                 assert got == DEFAULTS, cut
                 lost += 1
-            if cut % 8 == 0:
+            if cut % 2 == 0:
                 yield
         assert lost == whole_a <= store.COPY_ROOM
 
@@ -403,14 +419,14 @@ def test_a_copy_of_format_1_still_loads():
     memory = erased()
     memory[0 : len(copy)] = copy
     saved = store.Store(memory)
-    assert saved.loaded and saved.seq == 7 and saved.load_game() == (2, b"abc")
+    assert saved.loaded and saved.seq == 7 and games(saved) == ((2, b"abc"),)
     assert bytes(saved.settings[:15]) == bytes(copy[5:20])
     assert saved.settings[15:] == b"\xff" * 42
     stats = store.Stats(saved)
     assert (stats.played(1), stats.won(1), stats.played(0)) == (9, 4, 0)
     assert stats.get(1, store.STAT_BEST_RUN) == 0
-    # The next save writes format 2 into the other copy.
+    # The next save writes format 3 into the other copy.
     stats.record(1, True)
     again = store.Store(memory)
-    assert again.at == store.COPY_B and memory[store.COPY_B + 2] == 2
-    assert store.Stats(again).played(1) == 10 and again.load_game() == (2, b"abc")
+    assert again.at == store.COPY_B and memory[store.COPY_B + 2] == 3
+    assert store.Stats(again).played(1) == 10 and games(again) == ((2, b"abc"),)

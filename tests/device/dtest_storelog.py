@@ -11,8 +11,9 @@ SECTOR = 4096
 
 
 def state(saved):
-    """What a store holds: settings, counters, game in progress."""
-    return (bytes(saved.settings), bytes(saved.counters), saved.load_game())
+    """What a store holds: settings, counters, saved games (the newest first)."""
+    games = tuple([(slot, saved.load_game(slot)) for slot in saved.saved_slots()])
+    return (bytes(saved.settings), bytes(saved.counters), games)
 
 
 class Flash:
@@ -50,13 +51,13 @@ def test_saves_append_without_an_erase_until_the_sector_is_full():
     games = 0
     while flash.erases == 0:
         games += 1
-        saved.save_game(games % 3, bytes([games & 0xFF]) * 150)
+        saved.save_game(1, bytes([games & 0xFF]) * 150)
         again = LogStore(flash)
         assert again.loaded and state(again) == state(saved)
         assert again.end == saved.end
-    # 330 bytes a record: 12 fit in 4 KB; the 13th erases and goes first.
+    # 331 bytes a record: 12 fit in 4 KB; the 13th erases and goes first.
     assert games == 13 and flash.programs == 12 and saved.at == 0
-    assert flash.data[330:] == bytearray(b"\xff" * (SECTOR - 330))
+    assert flash.data[331:] == bytearray(b"\xff" * (SECTOR - 331))
     again = LogStore(flash)
     assert state(again) == state(saved) and again.seq == 13
 
@@ -102,7 +103,7 @@ def test_erased_short_or_garbage_memory_loads_defaults():
 def test_a_record_that_runs_off_the_end_stops_the_walk():
     memory = bytearray(b"\xff" * 400)
     saved = LogStore(memory)
-    saved.save_game(0, b"x" * 150)  # 330 bytes
+    saved.save_game(0, b"x" * 150)  # 331 bytes
     assert LogStore(memory).loaded
-    for size in (180, 250, 329):  # the same record, the nvm cut short under it
+    for size in (180, 250, 330):  # the same record, the nvm cut short under it
         assert not LogStore(memory[:size]).loaded
