@@ -126,8 +126,10 @@ def against_the_cpu():
 
 
 def saved_slot(nvm):
-    """The game-in-progress slot the store loads from these nvm bytes."""
-    return Store(bytearray(nvm)).game_slot
+    """The slot of the newest saved game the store loads from these nvm bytes (the main
+    menu's first row continues it), or NO_GAME."""
+    slots = Store(bytearray(nvm)).saved_slots()
+    return slots[0] if slots else NO_GAME
 
 
 def screen_classes():
