@@ -57,6 +57,13 @@ LIGHT_ON = const(0)
 LIGHT_DIM = const(1)
 LIGHT_OFF = const(2)
 _BRIGHTNESS = (1.0, 0.15, 0.0)
+# The battery, read on the table every _BATTERY_EVERY_MS: at or below _LOW_MV (a LiPo
+# nearly empty) it is low. A reading outside _BATTERY_MV is no battery's (USB power with
+# none, or nothing on the pin).
+_BATTERY_EVERY_MS = const(60000)
+_LOW_MV = const(3400)
+_BATTERY_MIN_MV = const(2800)
+_BATTERY_MAX_MV = const(4400)
 
 
 class SavePolicy:
@@ -244,6 +251,15 @@ class App:
         # ``handheld.sound.Sound`` if it has one (set by the shell: ``handheld.hw``).
         self.battery: Any = None
         self.sound: Any = None
+        # A low battery on the table: ``low_battery(millivolts)`` (set by the shell) makes
+        # the warning shown once a game, ``new_low_mark()`` the red mark under the save
+        # mark shown while it is low; when the battery was last read (-1: at once).
+        self.low_battery: Any = None
+        self.new_low_mark: Any = None
+        self.low_mark: Any = None
+        self.battery_low = False
+        self.battery_read_at = -1
+        self.warned = False  # the running game's low-battery warning was shown
         self.cued = False  # a cue was played for this frame's keys
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
@@ -334,6 +350,7 @@ class App:
         keep the group's widgets alive)."""
         if screen.group is not None and screen.group is self.mark_group:
             self.mark = None
+            self.low_mark = None
             self.mark_group = None
 
     def _show(self) -> None:
@@ -349,6 +366,10 @@ class App:
                 self.mark = self.new_mark(self.mark_saved, None)
                 self.mark_group = top.group
                 top.group.append(self.mark)
+                if self.new_low_mark is not None:
+                    self.low_mark = self.new_low_mark()
+                    self.low_mark.hidden = not self.battery_low
+                    top.group.append(self.low_mark)
             self._show_mark()
         self.display.root_group = top.group
         self.changed = True
@@ -360,6 +381,36 @@ class App:
             self.mark_saved = saved
             self.new_mark(saved, self.mark)
             self.changed = True
+
+    def battery_mv(self) -> int:
+        """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
+        is no battery's. The pin reads it through the board's divider, on a 3.3 V scale
+        (``battery``: the pin and its full scale in mV)."""
+        if self.battery is None:
+            return 0
+        pin, scale = self.battery
+        millivolts = pin.value * scale >> 16
+        return millivolts if _BATTERY_MIN_MV <= millivolts <= _BATTERY_MAX_MV else 0
+
+    def _watch_battery(self, now: int) -> None:
+        """On the table, every minute: show whether the battery is low (the mark), and the
+        first time in a game that it is, warn once and save the game."""
+        if self.play is None or not self.stack[-1].pausable or self.battery is None:
+            return
+        if self.battery_read_at >= 0 and ticks_diff(now, self.battery_read_at) < _BATTERY_EVERY_MS:
+            return
+        self.battery_read_at = now
+        millivolts = self.battery_mv()
+        low = 0 < millivolts <= _LOW_MV
+        if low != self.battery_low:
+            self.battery_low = low
+            if self.low_mark is not None:
+                self.low_mark.hidden = not low
+                self.changed = True
+        if low and not self.warned and self.low_battery is not None:
+            self.warned = True
+            self.save_now = True
+            self.push(self.low_battery(millivolts))
 
     def unsaved(self) -> bool:
         """True if a switch-off now would lose some of the running game."""
@@ -445,6 +496,8 @@ class App:
         self.saved_changes = screen.flow.applied
         self.saved_once = resumed
         self.resumed = resumed
+        self.warned = False
+        self.battery_read_at = -1
         self.policy.unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).
@@ -570,6 +623,8 @@ class App:
             return False
         if self.stack[-1].tick(self, now):
             self.changed = True
+        if not keys:
+            self._watch_battery(now)
         if self.unsaved():
             if policy.unsaved_since < 0:
                 policy.unsaved_since = now

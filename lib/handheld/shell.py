@@ -65,6 +65,26 @@ def _end_screen(title: str, text: str) -> Any:
     return GameOverScreen(title, text)
 
 
+def _low_battery_mark() -> Any:
+    """The low-battery mark on a play screen (``App.new_low_mark``): a small red bar under
+    the save mark."""
+    from handheld import ui
+
+    return ui.rect(2, 8, 0xE03030, 158, 12)
+
+
+def _low_battery(millivolts: int) -> Any:
+    """The warning a low battery opens over the table, once a game."""
+    from handheld.keys import hint
+    from handheld.screens import MessageScreen
+
+    text = "The battery is at %d.%02d V: charge it soon. Your game is saved now." % (
+        millivolts // 1000,
+        millivolts % 1000 // 10,
+    )
+    return MessageScreen("Battery low", hint(text))
+
+
 def main() -> None:
     """Run the app until power-off (or the simulator stops it)."""
     import gc
@@ -111,6 +131,8 @@ def main() -> None:
     app.pause_menu = _pause_menu
     app.end_screen = _end_screen
     app.new_mark = save_mark
+    app.new_low_mark = _low_battery_mark
+    app.low_battery = _low_battery
     app.battery = battery
     app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
