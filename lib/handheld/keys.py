@@ -35,7 +35,7 @@ REPEAT_TIMINGS = ((600, 220), (400, 130), (250, 70))
 # J; the PicoSystem's START and SELECT are Y and X). Hints are written with the PyBadge's
 # names and pass through ``hint``.
 KEY_NAMES = ["B", "A", "START", "SEL"]
-_WRITTEN = ("B", "A", "START", "SEL")
+_WRITTEN = ("B", "A", "START", "SEL", "SELECT")
 
 
 def key_name(index: int) -> str:
@@ -46,8 +46,8 @@ def key_name(index: int) -> str:
 def hint(text: str) -> str:
     """``text``, a key hint or a message naming keys, with each key named as on this board.
 
-    A key name is a whole word of letters (``A``, ``B``, ``START``, ``SEL``; ``A/B`` names
-    two): "A ok  B undo", "press A", "START: pause"; so write no other word "A" (an
+    A key name is a whole word of letters (``A``, ``B``, ``START``, ``SEL`` or ``SELECT``;
+    ``A/B`` names two): "A ok  B undo", "press A", "START: pause"; so write no other word "A" (an
     article) in a text given to it. On the PyBadge this returns ``text`` itself (nothing is
     allocated)."""
     if KEY_NAMES[0] == "B" and KEY_NAMES[1] == "A" and KEY_NAMES[2] == "START":
@@ -61,7 +61,7 @@ def hint(text: str) -> str:
             continue
         if word:
             if word in _WRITTEN:
-                word = KEY_NAMES[_WRITTEN.index(word)]
+                word = KEY_NAMES[min(3, _WRITTEN.index(word))]
             out += word
             word = ""
         out += char
