@@ -46,6 +46,67 @@ def test_player_wins_matches_reference_on_every_pair():
                     assert engine.player_wins(mine, dummy, trump) == expected, (mine, dummy, trump)
 
 
+def reference_reason(mine, dummy, trump):
+    """What decides the trick, from the rule text and rulings 1, 3 and 4: (won, why) with
+    why one of "excuse led", "excuse played", "only mine trump", "only dummy trump",
+    "trumps compared", "off suit", "suit compared"."""
+    if dummy == cards.EXCUSE:
+        return False, "excuse led"
+    if mine == cards.EXCUSE:
+        return False, "excuse played"
+    my_trump = bool(cards.suits(mine) & trump)
+    dummy_trump = bool(cards.suits(dummy) & trump)
+    if my_trump and not dummy_trump:
+        return True, "only mine trump"
+    if dummy_trump and not my_trump:
+        return False, "only dummy trump"
+    if not my_trump and not cards.suits(mine) & cards.suits(dummy):
+        return False, "off suit"
+    compared = "trumps compared" if my_trump else "suit compared"
+    return reference_wins(mine, dummy, trump), compared
+
+
+# The engine's WHY_* codes by what the reference says decided the trick.
+WHY_BY_REFERENCE = {
+    (False, "excuse led"): {engine.WHY_EXCUSE_LED},
+    (False, "excuse played"): {engine.WHY_EXCUSE_PLAYED},
+    (True, "only mine trump"): {engine.WHY_TRUMP},
+    (False, "only dummy trump"): {engine.WHY_DUMMY_TRUMP},
+    (True, "trumps compared"): {engine.WHY_TRUMP_HIGHER},
+    (False, "trumps compared"): {engine.WHY_TRUMP_LOWER, engine.WHY_TIE},
+    (False, "off suit"): {engine.WHY_OFF_SUIT},
+    (True, "suit compared"): {engine.WHY_HIGHER},
+    (False, "suit compared"): {engine.WHY_LOWER, engine.WHY_TIE},
+}
+
+
+def test_trick_reason_says_what_decided_every_pair():
+    # Issue 31: a trick's result names what decided it, from the engine's rule; every
+    # reason arises, and the won ones are exactly the tricks the player wins.
+    playable = [c for c in range(45) if not cards.is_ace(c) and cards.rank(c) != cards.RANK_COURT]
+    seen = set()
+    for trump in (0, 1, 2, 4, 8, 16, 32):
+        for mine in playable:
+            for dummy in playable:
+                if mine == dummy:
+                    continue
+                why = engine.trick_reason(mine, dummy, trump)
+                won, _ = expected = reference_reason(mine, dummy, trump)
+                assert why in WHY_BY_REFERENCE[expected], (mine, dummy, trump, why)
+                assert (why >= engine.WHY_WON) == won == engine.player_wins(mine, dummy, trump)
+                both_pawns = cards.rank(mine) == cards.rank(dummy) == cards.RANK_PAWN
+                assert (why == engine.WHY_TIE) == (both_pawns and expected[1].endswith("compared"))
+                seen.add(why)
+    assert seen == set(range(engine.WHY_HIGHER + 1))
+    # The issue's case: the dummy's Crown of Moons against the 8 of Moons and Suns, trump
+    # Moons: both trump, the dummy's higher (not just "trump was Moons").
+    assert engine.trick_reason(24, 30, 1) == engine.WHY_TRUMP_LOWER
+    # The same cards with Suns trump: only the player's card is trump.
+    assert engine.trick_reason(24, 30, 2) == engine.WHY_TRUMP
+    # No trump in the trick: followed in the suit led, lower.
+    assert engine.trick_reason(24, 30, 4) == engine.WHY_LOWER
+
+
 def test_hand_score_matches_reference():
     for which in (0, 1, 2):
         for bid in range(9):
@@ -61,6 +122,7 @@ def play_against_reference(seed, options, chooser):
     size = 8 if options & engine.OPT_PAWNS and not options & engine.OPT_SEVEN else 7
     passes = (1, 2, 3, 5)[(options >> 4) & 3]
     score = 0
+    pass_scores = []
     main_cards = list(range(6, 36))
     if options & engine.OPT_PAWNS:
         main_cards += list(range(36, 40))
@@ -78,12 +140,15 @@ def play_against_reference(seed, options, chooser):
         ]
         if options & engine.OPT_UNDER:
             hands.append(([main[4 * size]], [main[4 * size + 1]]))
+        pass_scores.append(0)
         for which, (hand, dummy_pile) in enumerate(hands):
             hand = list(hand)
             no_trump = False
             obs = game.observation(0)
             assert obs["pass_index"] == pass_index and obs["hand_index"] == which
             assert obs["hand"] == sorted(hand) and obs["score"] == score
+            # Each pass's points so far, the current one's included (issue 31).
+            assert obs["pass_points"] == pass_scores
             low = 0 if which == 2 else 1
             bids = [engine.BID_BASE + n for n in range(low, len(hand) + 1)]
             assert game.legal_actions() == bids
@@ -114,8 +179,10 @@ def play_against_reference(seed, options, chooser):
                 assert game.observation(0)["last_trick"] == (mine, lead, result, trump)
                 won += result
             score += reference_score(bid, won, which)
+            pass_scores[-1] += reference_score(bid, won, which)
             assert game.scores() == [score]
     assert game.is_over() and game.legal_actions() == []
+    assert game.observation(0)["pass_points"] == pass_scores and sum(pass_scores) == score
     return score
 
 
@@ -158,6 +225,18 @@ def test_every_single_byte_corruption_is_refused_or_valid():
                 str(loaded)
 
 
+def test_a_save_of_format_1_is_refused():
+    # Save format 2 keeps each pass's points (issue 31); format 1 (tag 0x57, 83 state bytes)
+    # is not read: a new format takes a new tag, and the app sets such a save aside.
+    saved = engine.Game(2, engine.OPT_PASSES_2).to_bytes()
+    assert saved[0] == 0x58 and len(saved) == 1 + 88 + 6
+    old = b"\x57" + saved[1:84] + saved[-6:]
+    with pytest.raises(ValueError):
+        engine.Game.from_bytes(old)
+    with pytest.raises(ValueError):
+        engine.Game.from_bytes(b"\x57" + saved[1:])
+
+
 def test_observation_keys_are_stable():
     keys = {
         "phase",
@@ -180,6 +259,7 @@ def test_observation_keys_are_stable():
         "score",
         "pass_index",
         "passes",
+        "pass_points",
         "easy",
         "pawns",
         "excuse",

@@ -17,8 +17,9 @@ from PIL import ImageChops
 import host_sim
 from decktet import cards
 from games.whist import engine, flow
-from handheld import ui
-from handheld.keys import K_B
+from handheld import cardview, ui
+from handheld.keys import K_A, K_B
+from handheld.screens import PRIVACY_MS
 from host_sim.sim import FRAME_MS, SETTLE_MS
 
 HAND_Y = 86  # games.whist.screens._HAND_Y
@@ -54,9 +55,19 @@ def render_hand(codes):
     return display.image
 
 
+def press_a(screen):
+    """A, once the table takes it: after a trick's result (or the coach's bid) appears, A
+    does nothing for PRIVACY_MS, so the player waits that out first."""
+    left = screen.held_ms(app().frame_at)
+    if left:
+        return "WAIT*%d A" % (left + FRAME_MS)
+    return "A"
+
+
 class Strategy:
     """Plays a session through the screens: bids ``bids`` in turn, plays the first legal
-    card (walking the cursor to it), twiddles on every third trick, reads the summaries."""
+    card (walking the cursor to it), twiddles on every third trick, reads the summaries.
+    Its A waits out the table's hold (``press_a``)."""
 
     def __init__(self, setup_keys, bids=(2, 3, 0), twiddle_every=3, illegal_probe=True):
         self.setup = list(setup_keys)
@@ -108,7 +119,7 @@ class Strategy:
             if f.bid > want:
                 return "LEFT"
             self.actions.append(engine.BID_BASE + want)
-            return "A"
+            return press_a(screen)
         if f.step == flow.STEP_PLAY:
             hand = obs["hand"]
             legal = screen.flow.game.legal_actions()
@@ -119,21 +130,21 @@ class Strategy:
                     return "RIGHT" if (illegal - f.cursor) % len(hand) else "LEFT"
                 self.probed = True
                 self.last_obs = screen.flow.game.to_bytes()
-                return "A"
+                return press_a(screen)
             target = hand.index(legal[0])
             if f.cursor != target:
                 return "RIGHT"
             self.actions.append(legal[0])
             self.trick += 1
-            return "A"
+            return press_a(screen)
         if f.step == flow.STEP_TWIDDLE:
             want = 1 if self.trick % self.twiddle_every == 0 else 0
             if f.twiddle != want:
                 return "RIGHT"
             self.actions.append(engine.TWIDDLE if want else engine.KEEP)
-            return "A"
+            return press_a(screen)
         if f.step == flow.STEP_RESULT:
-            return "A"
+            return press_a(screen)
         raise AssertionError("no step to play")
 
 
@@ -165,17 +176,28 @@ def check_session(sim, strategy, options, hands, passes=1):
     assert titles == ["Hand scored"] * (hands - 1) + ["Game over"]
     running = 0
     for _, text, score in strategy.summaries:
-        match = re.search(r"Score: (-?\d+)", text)
+        match = re.search(r"(?:^|\n)Score: (-?\d+)", text)
+        if match is None:  # the final summary: "Final score" instead
+            match = re.search(r"Final score: (-?\d+)", text)
         assert int(match.group(1)) == score
-        points = int(re.search(r": ([+-]?\d+) points", text).group(1))
-        running += points
+        points = re.search(r"(?:Made it|Missed): ([+-]?\d+) (points?)\.", text)
+        running += int(points.group(1))
+        # "+1 point", "-3 points" (issue 31).
+        assert points.group(2) == ("point" if abs(int(points.group(1))) == 1 else "points")
         assert running == score
     text = strategy.summaries[-1][1]
     shown = int(re.search(r"Final score: (-?\d+)", text).group(1))
     assert shown == final == running
     assert ("a win" in text) == (final > 0)
-    # The pass summary lists every hand's points.
-    assert "Pass %d of %d:" % (passes, passes) in text
+    if passes == 1:
+        # The pass summary lists every hand's points.
+        assert "Pass 1 of 1:" in text
+    else:
+        # Each pass's points, then the total (issue 31), as the engine kept them.
+        each = game.observation(0)["pass_points"]
+        assert len(each) == passes and sum(each) == final
+        lines = ["Pass %d: %s" % (i + 1, flow.points_text(p)) for i, p in enumerate(each)]
+        assert "\n".join(lines + ["Final score: %d" % final]) in text
     return final
 
 
@@ -238,7 +260,7 @@ class Labeller(Strategy):
             step = screen.flow.step
             if words in ("LEFT", "RIGHT"):
                 kind = "cursor" if step == flow.STEP_PLAY else "choice"
-            elif step == flow.STEP_PLAY and words == "A":
+            elif step == flow.STEP_PLAY and words.endswith("A"):
                 kind = "play"
             elif step == flow.STEP_RESULT:
                 kind = "next trick"
@@ -309,9 +331,9 @@ def test_pixels_pushed_per_input():
 
 
 class HeaderWatcher(Strategy):
-    """Plays a session and, on every trick result, reads the header on screen: it must
-    name the hand and pass whose trick is shown, with the score before that hand's points
-    (the summary after it adds them)."""
+    """Plays a session and, on every hand's last trick (the one result shown on its own),
+    reads the header on screen: it must name the hand and pass whose trick is shown, with
+    the score before that hand's points (the summary after it adds them)."""
 
     def __init__(self, setup_keys):
         super().__init__(setup_keys, illegal_probe=False)
@@ -362,7 +384,7 @@ def test_header_describes_the_trick_on_screen():
         "Aft hand  pass 2/2",
         "Under hand  pass 2/2",
     ]
-    assert len(strategy.results) == 2 * (7 + 7 + 1)
+    assert len(strategy.results) == 6
 
 
 # -- feedback at the key decisions (issue 21) ------------------------------------------------
@@ -411,7 +433,8 @@ class FeedbackWatcher(Strategy):
             assert screen.prompt.text == aces and screen.prompt.x == screens._ACES_X
             self.said = (text, player, f.twiddle)
             self.twiddles += 1
-        if step == flow.STEP_RESULT and self.said is not None:
+        if step != flow.STEP_TWIDDLE and self.said is not None:
+            # The trick's result: beside the next trick, or a hand's last on its own.
             if self.actions[-1] == engine.KEEP:
                 # Kept: the trick went as the text said.
                 assert obs["last_trick"][2] == self.said[1], self.said
@@ -471,7 +494,7 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     screen = screens.resume(None, game.to_bytes())
     screen.build(None)
     assert screen.flow.step == flow.STEP_TWIDDLE and not screen.flow.can_undo()
-    assert screen.hint.text == "<> pick  A ok  SELECT look"
+    assert screen.hint.text == "<> pick  A ok  SEL look"
     detail = screen.detail.text
 
     class Speaker:
@@ -578,7 +601,7 @@ class Undoer(Strategy):
                 assert not screen.flow.can_undo() and screen.hint.text == "A next"
                 return self.refuse(screen, "No undo: an Ace was turned")
         words = super().__call__(sim)
-        if f.step == flow.STEP_PLAY and words == "A":
+        if f.step == flow.STEP_PLAY and words.endswith("A"):
             self.start = (game.to_bytes(), f.card_at_cursor())
         return words
 
@@ -683,6 +706,9 @@ class Coached(Strategy):
                     self.shots.setdefault("whist_coach", sim.display.image.copy())
                     assert screen.line2.text.startswith("Bidding: 1-7  Trump: ")
                     assert "games.whist.coach" in sys.modules
+                    # The picker has moved to the coach's bid (issue 31).
+                    bid = int(re.match(r"Coach: bid (\d+) \(\d+% to make it\)$", tip).group(1))
+                    assert screen.flow.bid == bid and screen.prompt.text == "Bid: < %d >" % bid
         return super().__call__(sim)
 
 
@@ -701,9 +727,8 @@ def test_coach_suggests_a_bid_on_the_picker(coach_run):
     assert len(strategy.tips) == 2
     # The tip is the coach's suggestion for the hand on show (the first hand's, replayed).
     game = engine.Game(sim.seeds[0], engine.OPT_EASY)
-    bid, tenths, chance = Coach().suggest(game.observation(0))
-    expected = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
-    assert strategy.tips[0] == expected
+    bid, _, chance = Coach().suggest(game.observation(0))
+    assert strategy.tips[0] == "Coach: bid %d (%d%% to make it)" % (bid, chance)
 
 
 # -- golden screenshots ----------------------------------------------------------------
@@ -750,8 +775,8 @@ class Photographer(Strategy):
                 self.shot("whist_play", sim)
             if f.step == flow.STEP_TWIDDLE and f.twiddle == 1:
                 self.shot("whist_twiddle", sim)
-            if f.step == flow.STEP_RESULT and obs["last_trick"][3]:
-                self.shot("whist_trick", sim)
+            if f.step == flow.STEP_RESULT:
+                self.shot("whist_trick", sim)  # a hand's last trick, on its own
             if f.step == flow.STEP_PLAY and obs["trump"] == 0:
                 self.shot("whist_no_trump", sim)
         return super().__call__(sim)
@@ -802,3 +827,119 @@ def test_fresh_card_sprite_shows_the_empty_outline():
     outline = [cardview.FRAME_TILES + cardview.OUTLINE * 9 + i for i in range(9)]
     assert [sprite[i] for i in range(9)] == outline
     assert sprite.card == cardview.EMPTY
+
+
+# -- issue 31: the trick's reason, two presses, the hold, key names ------------------------
+
+
+ISSUE_KEYS = "A A RIGHT RIGHT A A A A A A"  # set-up, start, bid 3, play, keep, then A A A A
+
+
+def test_issue_keys_show_what_decided_the_trick_beside_the_next():
+    # The issue's run (--seed 11): the first trick's result stays on the table, at "Last
+    # trick", with what decided it (the engine's trick_reason), while the second trick's
+    # card is chosen; the four quick A after the keep did nothing (the hold).
+    sim = host_sim.run(ISSUE_KEYS, seed=11)
+    screen = top()
+    f = screen.flow
+    game = f.game
+    assert f.step == flow.STEP_PLAY and game.observation(0)["tricks_played"] == 1
+    mine, dummy, won, trump = game.observation(0)["last_trick"]
+    why = engine.trick_reason(mine, dummy, trump)
+    assert screen.detail.text == "%s: %s" % ("Won" if won else "Lost", flow.REASONS[why])
+    assert not screen.detail.text.startswith("Trump was")
+    # Seed 11: the dummy's Crown of Moons beat the player's 8 of Moons and Suns, trump Moons.
+    assert (mine, dummy, won, trump) == (24, 30, False, 1)
+    assert screen.detail.text == "Lost: dummy's trump was higher"
+    # Both cards on show, the winner lit; the next trick's dummy card in its place.
+    assert not screen.last_title.hidden and screen.last_title.text == "Last trick"
+    assert (screen.last_dummy.card, screen.last_mine.card) == (dummy, mine)
+    assert screen.dummy.card == game.observation(0)["dummy_card"] != dummy
+    assert screen.mine.card == cardview.EMPTY
+    # The replay: exactly bid 3, the play and the keep.
+    replay = engine.Game(sim.seeds[0], engine.OPT_EASY)
+    for action in (engine.BID_BASE + 3, mine, engine.KEEP):
+        replay.apply_action(action)
+    assert replay.to_bytes() == game.to_bytes()
+    # Once the hold is over, A plays the next card (its twiddle choice shows).
+    host_sim.run(ISSUE_KEYS + " WAIT*%d A" % PRIVACY_MS, seed=11)
+    assert top().flow.step == flow.STEP_TWIDDLE
+    assert top().last_title.hidden  # the twiddle choice is about the trick in play
+
+
+class FakeApp:
+    """What WhistScreen reads of the app: the frame's time, the coach's work budget, cues."""
+
+    def __init__(self):
+        from decktet.search import units
+
+        self.frame_at = 1000
+        self.more = units(50)
+        self.cues = []
+
+    def cue(self, cue):
+        self.cues.append(cue)
+
+
+def test_a_double_tap_never_plays_an_unseen_card():
+    from games.whist import screens
+
+    game = engine.Game(3, 0)
+    screen = screens.WhistScreen(game)
+    screen.build(None)
+    fake = FakeApp()
+    # The bid, then the play: no hold (the play can be undone from the twiddle choice).
+    for _ in range(2):
+        screen.key(fake, K_A)
+        fake.frame_at += 100
+    assert screen.flow.step == flow.STEP_TWIDDLE and screen.held_ms(fake.frame_at) == 0
+    screen.key(fake, K_A)  # keep at 1200: the result appears with the next trick
+    kept = game.to_bytes()
+    assert screen.flow.step == flow.STEP_PLAY and screen.held_ms(fake.frame_at) == PRIVACY_MS
+    for late in (1, 300, PRIVACY_MS - 1):
+        fake.frame_at = 1200 + late
+        screen.key(fake, K_A)
+        assert game.to_bytes() == kept and screen.flow.step == flow.STEP_PLAY
+    fake.frame_at = 1200 + PRIVACY_MS
+    screen.key(fake, K_A)
+    assert screen.flow.step == flow.STEP_TWIDDLE  # played
+
+
+def test_the_coach_bid_on_the_picker_holds_a():
+    from games.whist import screens
+
+    game = engine.Game(7, 0)
+    screen = screens.WhistScreen(game, True)
+    screen.build(None)
+    fake = FakeApp()
+    while not screen.tick(fake, fake.frame_at):
+        fake.frame_at += 10
+    bid = int(re.match(r"Coach: bid (\d+) ", screen.detail.text).group(1))
+    assert screen.prompt.text == "Bid: < %d >" % bid
+    assert bid != 1  # the picker moved from 1: A waits
+    assert screen.held_ms(fake.frame_at) == PRIVACY_MS
+    fake.frame_at += 100
+    screen.key(fake, K_A)
+    assert game.observation(0)["bid"] == -1
+    fake.frame_at += PRIVACY_MS
+    screen.key(fake, K_A)
+    assert game.observation(0)["bid"] == bid
+
+
+@pytest.mark.parametrize(
+    "board,play,twiddle,peek",
+    [
+        ("hack_club_sprig", "<> card  L play  J look", "<> pick  L ok  K undo  J look", "L/K back"),
+        ("pimoroni_picosystem", "<> card  A play  X look", "<> pick  A ok  B undo  X look", None),
+        ("pybadge", "<> card  A play  SEL look", "<> pick  A ok  B undo  SEL look", "A/B back"),
+    ],
+)
+def test_key_hints_name_the_board_keys(board, play, twiddle, peek):
+    host_sim.run("A A A", board=board, seed=4)
+    assert top().hint.text == play
+    host_sim.run("A A A A", board=board, seed=4)
+    assert top().hint.text == twiddle
+    if peek is not None:
+        # The look back while bidding the fore hand: "A/B back" as the board marks them.
+        host_sim.run("A A SELECT", board=board, seed=4)
+        assert top().group[-1].text == peek

@@ -41,8 +41,10 @@ A trick with the Excuse in it counts as one of the hand's tricks, lost by the pl
 ``trump`` and ``last_trick``.
 
 **Helpers** for screens and tests: ``player_wins(mine, dummy, trump)`` (trump a suit bit, 0
-for no trump), ``hand_score(bid, won, which)`` (which: 0 fore, 1 aft, 2 under),
-``strength(card)`` (the rank order for "higher") and ``main_cards(options)``.
+for no trump), ``trick_reason(mine, dummy, trump)`` (what decided the trick: a ``WHY_*``
+code; ``player_wins`` is ``trick_reason(...) >= WHY_WON``), ``hand_score(bid, won, which)``
+(which: 0 fore, 1 aft, 2 under), ``strength(card)`` (the rank order for "higher") and
+``main_cards(options)``.
 
 **Actions** (ints):
 
@@ -75,11 +77,14 @@ Pawns in hands of seven (the leftovers grow to six).
   for that trick), or None before the first;
 - ``last_hand``: ``(hand_index, bid, tricks_won, points)`` of the last scored hand, or None;
 - ``score``: the running score; ``pass_index`` (0-based) and ``passes``; ``easy``: bool;
+- ``pass_points``: each pass's points so far, passes ``0..pass_index`` (the current one's
+  from its hands scored so far); they add up to ``score``;
 - ``pawns``: bool, the Pawns are in the main deck (public: the set-up says so);
 - ``excuse``: bool, the Excuse is in the main deck (public too).
 
 **Saves**: ``to_bytes()`` is the ``decktet.state`` layout: the tag byte, the state
-bytearray, the generator's state; ``check_invariants()`` raises ``decktet.state.StateError``.
+bytearray, the generator's state (format 2: format 1 had no ``pass_points`` and does not
+load); ``check_invariants()`` raises ``decktet.state.StateError``.
 """
 
 from micropython import const
@@ -125,6 +130,20 @@ TWIDDLE = const(60)
 KEEP = const(61)
 BID_BASE = const(100)
 
+# What decided a trick (``trick_reason``). The player lost it: ...
+WHY_EXCUSE_LED = const(0)  # the dummy led the Excuse
+WHY_EXCUSE_PLAYED = const(1)  # the player played the Excuse
+WHY_DUMMY_TRUMP = const(2)  # only the dummy's card is trump
+WHY_TRUMP_LOWER = const(3)  # both are trump, the player's lower
+WHY_OFF_SUIT = const(4)  # no trump in it, and the player's card shares no suit with the lead
+WHY_LOWER = const(5)  # no trump in it, the player followed suit lower
+WHY_TIE = const(6)  # equal rank (two Pawns): the dummy's wins
+# ... or won it (``WHY_WON`` and above):
+WHY_WON = const(7)
+WHY_TRUMP = const(7)  # only the player's card is trump
+WHY_TRUMP_HIGHER = const(8)  # both are trump, the player's higher
+WHY_HIGHER = const(9)  # no trump in it, the player followed suit higher
+
 PHASE_BID = const(0)
 PHASE_PLAY = const(1)
 PHASE_TWIDDLE = const(2)
@@ -148,7 +167,7 @@ MAX_ACTIONS = const(185)
 
 # Passes by the option's bits 4-5.
 _PASSES = b"\x01\x02\x03\x05"
-_TAG = const(0x57)  # "W": Gongor Whist, save format 1
+_TAG = const(0x58)  # Gongor Whist, save format 2 (format 1, tag 0x57, had no pass points)
 _NONE = const(255)
 _WON = const(128)  # a trick record's "won" bit; the low bits are the card
 _CARD_BITS = const(127)
@@ -156,6 +175,8 @@ _STACK = const(6)  # the Ace stack: all six Aces (codes FIRST_ACE..FIRST_NUMBER-
 _HAND_SIZE = const(7)
 _HAND_SIZE_PAWNS = const(8)  # with OPT_PAWNS; also the trick records kept per hand
 _SCORE_ZERO = const(32768)  # the score is stored plus this, as 16 bits
+_POINTS_ZERO = const(128)  # a pass's points are stored plus this, in a byte (-21..17)
+_MAX_PASSES = const(5)
 
 # Offsets into the state bytearray.
 _O_OPT = const(0)
@@ -178,7 +199,8 @@ _O_SCORE = const(16)  # two bytes, score + _SCORE_ZERO, big-endian (decktet.stat
 _O_ACES = const(18)  # _STACK: the Ace stack this pass, top first
 _O_MAIN = const(24)  # _MAIN_MAX: the main deck in deal order, unused tail _NONE
 _O_MINE = const(59)  # 3 x 8: the player's card per hand and trick, | _WON if won
-_SIZE = const(83)
+_O_PASS_POINTS = const(83)  # _MAX_PASSES: each pass's points so far, + _POINTS_ZERO
+_SIZE = const(88)
 _MAIN_MAX = const(35)  # the largest main deck: 24 numbers, 6 Crowns, 4 Pawns, the Excuse
 
 
@@ -192,26 +214,41 @@ def strength(card: int) -> int:
     return value
 
 
-def player_wins(mine: int, dummy: int, trump: int) -> bool:
-    """True if the player's card ``mine`` wins the trick against the dummy's lead ``dummy``.
+def trick_reason(mine: int, dummy: int, trump: int) -> int:
+    """What decides a trick of the player's card ``mine`` against the dummy's lead
+    ``dummy``: a ``WHY_*`` code, ``WHY_WON`` or above if the player wins it.
 
     :param int trump: the trump suit bit, 0 for no trump.
 
-    A trump beats a non-trump; two trumps, or (no trump played) two cards sharing a suit,
-    compare by ``strength`` and a tie (two Pawns) goes to the dummy; a card sharing no suit
-    with the lead loses, and so does any trick with the Excuse in it.
+    Any trick with the Excuse in it is lost. A trump beats a non-trump; two trumps, or (no
+    trump played) two cards sharing a suit, compare by ``strength`` and a tie (two Pawns)
+    goes to the dummy; a card sharing no suit with the lead loses.
     """
-    if mine == EXCUSE or dummy == EXCUSE:
-        return False
+    if dummy == EXCUSE:
+        return WHY_EXCUSE_LED
+    if mine == EXCUSE:
+        return WHY_EXCUSE_PLAYED
     my_trump = suits(mine) & trump
     dummy_trump = suits(dummy) & trump
     if my_trump and not dummy_trump:
-        return True
+        return WHY_TRUMP
     if dummy_trump and not my_trump:
-        return False
+        return WHY_DUMMY_TRUMP
     if not my_trump and not suits(mine) & suits(dummy):
-        return False
-    return strength(mine) > strength(dummy)
+        return WHY_OFF_SUIT
+    mine_rank = strength(mine)
+    dummy_rank = strength(dummy)
+    if mine_rank == dummy_rank:
+        return WHY_TIE
+    if my_trump:
+        return WHY_TRUMP_HIGHER if mine_rank > dummy_rank else WHY_TRUMP_LOWER
+    return WHY_HIGHER if mine_rank > dummy_rank else WHY_LOWER
+
+
+def player_wins(mine: int, dummy: int, trump: int) -> bool:
+    """True if the player's card ``mine`` wins the trick against the dummy's lead ``dummy``
+    (``trump`` the trump suit bit, 0 for none): ``trick_reason`` says why."""
+    return trick_reason(mine, dummy, trump) >= WHY_WON
 
 
 def hand_score(bid: int, won: int, which: int) -> int:
@@ -260,6 +297,8 @@ class Game:
         self._s = state
         state[_O_OPT] = options
         put16(state, _O_SCORE, _SCORE_ZERO)
+        for index in range(_O_PASS_POINTS, _O_PASS_POINTS + _MAX_PASSES):
+            state[index] = _POINTS_ZERO
         for offset in (_O_LAST_MINE, _O_LAST_DUMMY, _O_LAST_WHICH):
             state[offset] = _NONE
         self._deal(deck)
@@ -361,7 +400,7 @@ class Game:
             main = deck[_STACK:]
         s[_O_ACES : _O_ACES + _STACK] = bytes(aces)
         s[_O_MAIN : _O_MAIN + len(main)] = bytes(main)
-        for index in range(_O_MAIN + len(main), _SIZE):
+        for index in range(_O_MAIN + len(main), _O_PASS_POINTS):
             s[index] = _NONE
         s[_O_TURNED] = 1
         s[_O_HAND] = _FORE
@@ -454,7 +493,9 @@ class Game:
         if trick + 1 < self._size(hand):
             return
         took = self._tricks_won()
-        put16(s, _O_SCORE, self._score() + hand_score(s[_O_BID], took, hand) + _SCORE_ZERO)
+        points = hand_score(s[_O_BID], took, hand)
+        put16(s, _O_SCORE, self._score() + points + _SCORE_ZERO)
+        s[_O_PASS_POINTS + s[_O_PASS]] += points
         s[_O_LAST_WHICH] = hand
         s[_O_LAST_BID] = s[_O_BID]
         s[_O_LAST_TOOK] = took
@@ -533,6 +574,10 @@ class Game:
             "score": self._score(),
             "pass_index": s[_O_PASS],
             "passes": self._passes(),
+            "pass_points": [
+                s[index] - _POINTS_ZERO
+                for index in range(_O_PASS_POINTS, _O_PASS_POINTS + s[_O_PASS] + 1)
+            ],
             "easy": easy,
             "pawns": bool(s[_O_OPT] & OPT_PAWNS),
             "excuse": bool(s[_O_OPT] & OPT_EXCUSE),
@@ -620,6 +665,13 @@ class Game:
             check(s[_O_LAST_MINE] < NUM_CARDS and s[_O_LAST_DUMMY] < NUM_CARDS, "last")
             check(s[_O_LAST_WON] <= 1, "last")
             check(trump <= ALL_SUITS and suit_count(trump) <= 1, "last")
+        # Each pass's points: none yet for the passes to come; they add up to the score.
+        total = 0
+        for index in range(_MAX_PASSES):
+            points = s[_O_PASS_POINTS + index] - _POINTS_ZERO
+            check(index <= s[_O_PASS] or points == 0, "passes")
+            total += points
+        check(total == self._score(), "passes")
         if s[_O_LAST_WHICH] != _NONE:
             check(s[_O_LAST_WHICH] <= _UNDER, "last")
             took = s[_O_LAST_TOOK]

@@ -4,22 +4,35 @@
 ==================
 
 The Gongor Whist play screen's logic without displayio: which step the player is at
-(bid, play, twiddle, trick result), the bid picker's value, the hand cursor, the twiddle
-choice, and the texts of the status line, prompts and summaries. It turns the player's
-moves into engine actions and never judges a rule itself: legality comes from
+(bid, play, twiddle, a hand's last trick), the bid picker's value, the hand cursor, the
+twiddle choice, and the texts of the status line, prompts and summaries. It turns the
+player's moves into engine actions and never judges a rule itself: legality comes from
 ``Game.legal_actions()``, trick and hand results from the observation, who would win the
-trick at the twiddle choice from ``engine.player_wins``. What it works out from the
-observation: whether the bid is lost (``bid_lost``: a bid is made only with exactly that
-many tricks, so it is lost once the tricks taken pass it or the tricks left cannot reach it).
+trick at the twiddle choice from ``engine.player_wins`` and what decided a trick from
+``engine.trick_reason``. What it works out from the observation: whether the bid is lost
+(``bid_lost``: a bid is made only with exactly that many tricks, so it is lost once the
+tricks taken pass it or the tricks left cannot reach it).
+
+**A trick is two presses**: A plays the card, A takes the twiddle choice (skipped once the
+hand has no trump). The trick's result then stays on the table beside the next trick
+(``shown_trick``, ``trick_text``) while its card is chosen; only a hand's last trick is
+shown on its own (``STEP_RESULT``) until A, as the hand's summary follows. ``hold`` says
+that a key or tick showed something new the player did not ask for (a trick's result with
+the next dummy card, a hand's last result, the coach's bid on the picker): the screen then
+lets no A act for ``handheld.screens.PRIVACY_MS``, so a double tap never plays a move the
+player has not seen.
 
 **Undo** goes back to the start of the current trick (the state before its card was
-played) while that reveals nothing: from the twiddle choice, or from the trick's result
+played) while that reveals nothing: from the twiddle choice, or from a hand's last trick
 while it is on show, unless the twiddle turned an Ace. The bid is never undone (the
-dummy's first card is turned right after it), nor a trick once the next one is shown.
+dummy's first card is turned right after it), nor a trick once the next one is shown
+(within a hand, that is as soon as the trick is resolved).
 ``undo_refusal`` is what B says where undo does not work (nothing while bidding).
 
 **The coach** (set-up row "Coach"): while bidding, ``games.whist.coach`` (imported only
-then) works out a suggested bid a little at a time (``tick``); ``tip`` is its text.
+then) works out a suggested bid a little at a time (``tick``); ``tip`` is its text, the
+bid and the coach's chance of making exactly that bid. Once ready it moves the bid picker
+to its bid, unless the player has moved the picker already.
 
 ``screens.py`` draws what this holds; ``tests/device/dtest_whist_flow.py`` runs it on
 MicroPython.
@@ -44,8 +57,10 @@ from games.whist.engine import (
     PHASE_OVER,
     PHASE_TWIDDLE,
     TWIDDLE,
+    WHY_WON,
     Game,
     player_wins,
+    trick_reason,
 )
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
@@ -58,14 +73,14 @@ except ImportError:
 STEP_BID = const(0)
 STEP_PLAY = const(1)
 STEP_TWIDDLE = const(2)
-STEP_RESULT = const(3)  # the trick just resolved, shown until A
+STEP_RESULT = const(3)  # a hand's last trick, shown until A (the hand's summary follows)
 STEP_OVER = const(4)
 
 # What ``key`` and ``tick`` changed: the screen redraws only that.
 DRAW_TABLE = const(1)  # everything read from the state
 DRAW_CURSOR = const(2)  # the hand cursor and the card it names, or the twiddle choice
 DRAW_HINT = const(4)  # the key hint says why B does not undo (``undo_refusal``)
-DRAW_TIP = const(8)  # the coach's tip (the detail line)
+DRAW_TIP = const(8)  # the coach's tip (the detail line), and the bid if it moved
 
 # What a key led to (``event``; the screen reacts: a cue, a summary, the final screen).
 EVENT_NONE = const(0)
@@ -91,6 +106,20 @@ PASSES_BITS = (0, OPT_PASSES_2, OPT_PASSES_3, OPT_PASSES_5)
 HAND_NAMES = ("Fore", "Aft", "Under")
 # Characters on a small-font line (the detail line, the key hint).
 _LINE = const(31)
+# What decided a trick, by ``engine.trick_reason`` code (WHY_*), after "Won: "/"Lost: "
+# (at most 25 characters).
+REASONS = (
+    "the dummy led the Excuse",
+    "the Excuse always loses",
+    "dummy's card was trump",
+    "dummy's trump was higher",
+    "you could not follow suit",
+    "same suit, dummy's higher",
+    "Pawn ties go to the dummy",
+    "your card was trump",
+    "your trump was higher",
+    "same suit, yours higher",
+)
 
 
 def options_from_values(values: List[int]) -> int:
@@ -125,6 +154,13 @@ def signed(points: int) -> str:
     return "%d" % points
 
 
+def points_text(points: int) -> str:
+    """Points with their sign and the word: "+1 point", "-3 points", "0 points"."""
+    if points == 1 or points == -1:
+        return signed(points) + " point"
+    return signed(points) + " points"
+
+
 def bid_text(bid: int, under: bool) -> str:
     """The bid picker's value; the under hand's bid predicts the one trick."""
     if under:
@@ -136,12 +172,12 @@ def hand_summary(last_hand: Any, score: int) -> str:
     """One scored hand: bid, tricks taken, points and the running score."""
     which, bid, took, points = last_hand
     made = "Made it" if points >= 0 and bid == took else "Missed"
-    return "%s hand: bid %d, took %d.\n%s: %s points.\nScore: %d" % (
+    return "%s hand: bid %d, took %d.\n%s: %s.\nScore: %d" % (
         HAND_NAMES[which],
         bid,
         took,
         made,
-        signed(points),
+        points_text(points),
         score,
     )
 
@@ -153,6 +189,27 @@ def final_text(score: int) -> str:
     else:
         verdict = "Not above zero: a loss."
     return "Final score: %d\n%s" % (score, verdict)
+
+
+def passes_text(pass_points: List[int]) -> str:
+    """A finished session's passes, one line each: "Pass 1: +3 points"."""
+    text = ""
+    index = 0
+    while index < len(pass_points):
+        text += "Pass %d: %s\n" % (index + 1, points_text(pass_points[index]))
+        index += 1
+    return text
+
+
+def reason_text(mine: int, dummy: int, trump: int, prefix: bool) -> str:
+    """What decided the trick (``engine.trick_reason``): with ``prefix``, after "Won: " or
+    "Lost: " ("Lost: same suit, dummy's higher"), else a sentence of its own ("Same suit,
+    dummy's higher"); at most 31 characters."""
+    why = trick_reason(mine, dummy, trump)
+    text = REASONS[why]
+    if prefix:
+        return ("Won: " if why >= WHY_WON else "Lost: ") + text
+    return text[0].upper() + text[1:]
 
 
 def won(score: int) -> bool:
@@ -187,6 +244,10 @@ class Play:
         self.twiddle = 0  # 0 keep, 1 twiddle
         self.legal: List[int] = []
         self.ends_hand = False
+        # The last key or tick showed something new unasked (see the module docstring).
+        self.hold = False
+        # The player moved the bid picker (the coach's bid then leaves it where it is).
+        self.bid_moved = False
         # Points of each hand scored in this pass, for the pass summary.
         self.pass_points: List[int] = []
         # Each whole pass's points, for the statistics (a pass resumed from a save midway
@@ -208,6 +269,7 @@ class Play:
             self.bid = max(1, obs["min_bid"])
             if self.bid > obs["max_bid"]:
                 self.bid = obs["max_bid"]
+            self.bid_moved = False
             if self.coach:
                 # Loaded by the first ``tick``, a frame after the table is shown.
                 if self.coach is not True:
@@ -257,6 +319,7 @@ class Play:
         (``undo_refusal``; nothing while bidding); SELECT asks for the look back
         (EVENT_PEEK), except on a trick result."""
         self.event = EVENT_NONE
+        self.hold = False
         step = self.step
         if key == K_A:
             if step == STEP_BID:
@@ -275,16 +338,16 @@ class Play:
                 self.applied += 1
                 self._enter()
                 if self.step != STEP_TWIDDLE:
-                    self._show_result()
+                    self._resolved()
             elif step == STEP_TWIDDLE:
                 if self.twiddle and self.obs["aces_left"]:
                     self.saved = None  # an Ace is turned: no going back past it
                 self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
                 self.applied += 1
                 self._enter()
-                self._show_result()
+                self._resolved()
             elif step == STEP_RESULT:
-                self.saved = None  # the next trick's card (or a new hand) is shown next
+                self.saved = None  # the next hand (or a new deal) is shown next
                 if self.ends_hand:
                     # The hand's summary follows (the session's end after its last).
                     self.ends_hand = False
@@ -317,6 +380,7 @@ class Play:
         else:
             return 0
         if step == STEP_BID:
+            self.bid_moved = True
             bid = min(max(self.bid + delta, self.obs["min_bid"]), self.obs["max_bid"])
             if bid == self.bid:
                 return 0
@@ -373,7 +437,9 @@ class Play:
     def tick(self, now: int, more: Any) -> int:
         """Every frame while the table is on top: while bidding with the coach on, let it
         work (its ``step(more)``, see ``decktet.search``; ``now`` is not needed); DRAW_TIP
-        once its suggestion is ready and ``tip`` has changed to it, else 0."""
+        once its suggestion is ready and ``tip`` has changed to it, else 0. The suggestion
+        moves the bid picker to its bid (``hold`` then set) unless the player has moved it."""
+        self.hold = False
         coach = self.coach
         if self.step != STEP_BID or not coach:
             return 0
@@ -385,16 +451,30 @@ class Play:
             return 0
         if not coach.step(more):
             return 0
-        bid, tenths, chance = coach.result()
-        tip = "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
+        # ``chance``: the share of the coach's simulated deals in which its play took
+        # exactly ``bid`` tricks, i.e. made the bid and scored it.
+        bid, _, chance = coach.result()
+        tip = "Coach: bid %d (%d%% to make it)" % (bid, chance)
         if tip == self.tip:
             return 0
         self.tip = tip
+        if not self.bid_moved:
+            bid = min(max(bid, self.obs["min_bid"]), self.obs["max_bid"])
+            if bid != self.bid:
+                self.bid = bid
+                self.hold = True
         return DRAW_TIP
 
-    def _show_result(self) -> None:
-        """The trick resolved: show it until A (the engine has moved on already)."""
-        self.step = STEP_RESULT
+    def _resolved(self) -> None:
+        """The trick is resolved (the engine has moved on already): within a hand, its
+        result stays on the table with the next trick, which is final now that the next
+        dummy card is up; a hand's last trick is shown on its own until A. Either way
+        the player did not ask to see it yet (``hold``)."""
+        self.hold = True
+        if self.ends_hand:
+            self.step = STEP_RESULT
+        else:
+            self.saved = None
 
     def pass_over(self) -> bool:
         """After a hand's summary: True if that hand ended a pass (a new deal follows)."""
@@ -420,6 +500,21 @@ class Play:
         if obs["phase"] == PHASE_OVER:
             return obs["pass_index"]
         return obs["pass_index"] - 1
+
+    def final_summary(self) -> str:
+        """The session's end, after its last hand: that hand; then, for one pass, its
+        hands' points, for several, each pass's points (the engine's ``pass_points``);
+        then the final score (their total) and the verdict."""
+        obs = self.obs
+        text = hand_summary(obs["last_hand"], obs["score"])
+        # The hand's two lines; the final score below replaces its running score.
+        text = text[: text.rindex("\n") + 1]
+        if obs["passes"] > 1:
+            text += passes_text(obs["pass_points"])
+        else:
+            text += self.pass_summary() + "\n"
+        self.pass_points = []
+        return text + final_text(obs["score"])
 
     def summary(self) -> str:
         """The text after a hand: the hand, and the pass when it ended one."""
@@ -470,18 +565,14 @@ class Play:
                 )
             return "Bidding: %d-%d tricks" % (obs["min_bid"], obs["max_bid"])
         if self.step == STEP_RESULT:
-            if self.ends_hand:
-                # The engine has scored the hand and dealt the next one already.
-                last = obs["last_hand"]
-                return "Bid %d%s  Won %d  Hand over" % (last[1], lost, last[2])
-            played = obs["tricks_played"]
-        else:
-            played = obs["tricks_played"] + 1
+            # A hand's last trick: the engine has scored the hand and dealt the next one.
+            last = obs["last_hand"]
+            return "Bid %d%s  Won %d  Hand over" % (last[1], lost, last[2])
         return "Bid %d%s  Won %d  Trick %d/%d" % (
             obs["bid"],
             lost,
             obs["tricks_won"],
-            played,
+            obs["tricks_played"] + 1,
             obs["hand_size"],
         )
 
@@ -506,6 +597,23 @@ class Play:
         if self.step == STEP_RESULT and self.ends_hand:
             return []
         return self.obs["hand"]
+
+    def shown_trick(self) -> Any:
+        """The trick whose result stays on the table while the next trick's card is chosen:
+        ``last_trick`` (mine, dummy, won, trump) in the play step of a hand's second trick
+        on, else None. Its trump is the one on the table (only a twiddle changes trump)."""
+        obs = self.obs
+        if self.step == STEP_PLAY and obs["tricks_played"] > 0:
+            return obs["last_trick"]
+        return None
+
+    def trick_text(self) -> str:
+        """Beside the next trick, how the last one went and why ("Won: your card was
+        trump"), or "" if none is on show (``shown_trick``)."""
+        trick = self.shown_trick()
+        if trick is None:
+            return ""
+        return reason_text(trick[0], trick[1], trick[3], True)
 
     def shown_trump(self) -> int:
         """The trump to draw: the trick's deciding trump on a result, else the current one."""
@@ -544,11 +652,10 @@ class Play:
         return "Dummy wins the trick"
 
     def result_detail(self) -> str:
-        """What decided it: the trump (or none)."""
-        trump = self.obs["last_trick"][3]
-        if trump == 0:
-            return "No trump: higher follow wins"
-        return "Trump was %s" % trump_name(trump)
+        """What decided the trick just shown (``engine.trick_reason``), e.g. "Same suit,
+        dummy's higher"."""
+        mine, dummy, _, trump = self.obs["last_trick"]
+        return reason_text(mine, dummy, trump, False)
 
     def peek_available(self) -> bool:
         """Easy mode: SELECT shows the Aces turned (and the fore tricks while bidding aft)."""

@@ -4,8 +4,14 @@
 =====================
 
 Gongor Whist on the handheld: one play screen (bid picker, trick,
-twiddle prompt, trick result), the SELECT "peek" screen of easy mode, and the hand, pass
-and final summaries. The logic lives in ``games.whist.flow``; this module draws it.
+twiddle prompt, a hand's last trick), the SELECT "peek" screen of easy mode, and the hand,
+pass and final summaries. The logic lives in ``games.whist.flow``; this module draws it.
+
+A trick is two presses: A plays a card, A keeps or twiddles. The trick's result then stays
+on the table, at "Last trick" (the winner lit), with what decided it on the detail line,
+while the next trick's card is chosen; a hand's last trick shows on its own until A. After
+a trick's result (or the coach's bid) appears, A does nothing for ``PRIVACY_MS``: a double
+tap never plays a card the player has not seen.
 
 Keys on the play screen: LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or
 switch the twiddle choice; A confirms; SELECT (easy mode) shows the Aces turned and,
@@ -13,14 +19,15 @@ while bidding the aft hand, the fore hand's tricks; B takes the current trick ba
 start (``flow.Play.undo``; on the twiddle choice it first goes back to "keep"), as does the
 pause menu's Undo; START pauses. The key hint shows "B undo" only where undo works; B
 elsewhere puts the reason in the hint (``flow.Play.undo_refusal``) or, while bidding, does
-nothing.
+nothing. Key hints name the keys as the board marks them (``handheld.keys.hint``).
 
 The twiddle choice shows the Aces left beside "Twiddle" and, below, whose card wins the
 trick as it stands. Once the bid can no longer be made (``flow.Play.bid_lost``), the second
 line says "lost" in the warning colour.
 
 With the set-up's Coach row on, the bid picker shows the coach's suggestion once it is
-worked out (a few simulated hands per frame in ``tick``); the save keeps that choice.
+worked out (a few simulated hands per frame in ``tick``) and moves to its bid unless the
+player has moved it; the save keeps that choice.
 
 Statistics: one game is one session; it counts as won if the final score is above zero
 ("stay positive").
@@ -32,10 +39,10 @@ from micropython import const
 from decktet.cards import display_name
 from games.whist import flow
 from games.whist.engine import Game
-from handheld import cardview, ui
+from handheld import cardview, keys, ui
 from handheld.app import App, Screen
-from handheld.keys import K_A, K_B, K_SELECT
-from handheld.screens import MessageScreen, hint
+from handheld.keys import K_A, K_B, K_SELECT, ticks_diff
+from handheld.screens import PRIVACY_MS, MessageScreen, hint
 from handheld.sound import CUE_REFUSED, CUE_TRICK
 
 try:
@@ -45,9 +52,11 @@ except ImportError:
 
 # Layout (pixels).
 _CARD_Y = 28
-_DUMMY_X = 22
-_MINE_X = 58
-_TRUMP_X = 112
+_DUMMY_X = 4
+_MINE_X = 32
+_LAST_X = 64  # the last trick: the dummy's card, then the player's beside it
+_LAST_MINE_X = 90
+_TRUMP_X = 128
 _PROMPT_Y = 61
 _DETAIL_Y = 72
 _HAND_Y = 86
@@ -87,6 +96,9 @@ class WhistScreen(cardview.PlayScreen):
         super().__init__()
         self.flow = flow.Play(game, coach)
         self.drawn = False
+        # When the flow last showed something unasked (``flow.Play.hold``): A waits.
+        self.holding = False
+        self.held_at = 0
         self.release()
 
     def saved(self) -> bytes:
@@ -100,10 +112,29 @@ class WhistScreen(cardview.PlayScreen):
         if not self.drawn:
             self.drawn = True
             return False
-        if self.flow.tick(now, app.more) and self.detail is not None:
-            ui.set_text(self.detail, self.flow.tip)
+        f = self.flow
+        if f.tick(now, app.more) and self.detail is not None:
+            ui.set_text(self.detail, f.tip)
+            if f.hold:
+                # The coach moved the picker: its bid shows, and A waits.
+                self._hold(now)
+                self._render_bid()
             return True
         return False
+
+    def _hold(self, now: int) -> None:
+        """Something appeared unasked at ``now``: no A acts for ``PRIVACY_MS``."""
+        self.holding = True
+        self.held_at = now
+
+    def held_ms(self, now: int) -> int:
+        """How many ms more an A pressed at ``now`` is dropped (0: none)."""
+        if self.holding:
+            left = PRIVACY_MS - ticks_diff(now, self.held_at)
+            if 0 < left <= PRIVACY_MS:
+                return left
+            self.holding = False  # over (kept no longer: ticks wrap)
+        return 0
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
@@ -115,6 +146,9 @@ class WhistScreen(cardview.PlayScreen):
         self.trump: Any = None
         self.no_trump: Any = None
         self.trump_title: Any = None
+        self.last_title: Any = None
+        self.last_dummy: Any = None
+        self.last_mine: Any = None
         self.prompt: Any = None
         self.detail: Any = None
         self.choice_bar: Any = None
@@ -134,14 +168,19 @@ class WhistScreen(cardview.PlayScreen):
         self.line2 = ui.label("", 2, 10, ui.SMALL, ui.WHITE)
         for widget in (self.status, self.score, self.line2):
             group.append(widget)
-        for text, x in (("Dummy", _DUMMY_X - 3), ("You", _MINE_X + 4)):
+        for text, x in (("Dummy", _DUMMY_X), ("You", _MINE_X + 5)):
             group.append(ui.label(text, x, _CARD_Y - 9, ui.SMALL, ui.GREY))
-        self.trump_title = ui.label("", _TRUMP_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        # Made where "No trump" starts, so it has the columns for it (centred below).
+        self.trump_title = ui.label("", _TRUMP_X - 8, _CARD_Y - 9, ui.SMALL, ui.GREY)
         group.append(self.trump_title)
+        self.last_title = ui.label("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        group.append(self.last_title)
         self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
         self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
+        self.last_dummy = cardview.CardSprite(_LAST_X, _CARD_Y)
+        self.last_mine = cardview.CardSprite(_LAST_MINE_X, _CARD_Y)
         self.trump = cardview.CardSprite(_TRUMP_X, _CARD_Y)
-        for sprite in (self.dummy, self.mine, self.trump):
+        for sprite in (self.dummy, self.mine, self.last_dummy, self.last_mine, self.trump):
             group.append(sprite)
         # "no trump": an empty outline with the words in it.
         self.no_trump = displayio.Group(x=_TRUMP_X, y=_CARD_Y)
@@ -187,6 +226,15 @@ class WhistScreen(cardview.PlayScreen):
             self.dummy.show(obs["dummy_card"] if obs["dummy_card"] >= 0 else cardview.BACK)
             played = obs["played_card"]
             self.mine.show(played if played >= 0 else cardview.EMPTY)
+        # The last trick beside the next one: the winner lit, the other dimmed.
+        last = f.shown_trick()
+        for widget in (self.last_title, self.last_dummy, self.last_mine):
+            ui.set_hidden(widget, last is None)
+        if last is not None:
+            self.last_dummy.show(last[1])
+            self.last_mine.show(last[0])
+            self.last_dummy.style(last[2], not last[2])
+            self.last_mine.style(not last[2], last[2])
         trump = f.shown_trump()
         ace = flow.trump_ace(trump)
         self.trump.show(ace if ace >= 0 else cardview.EMPTY)
@@ -209,8 +257,7 @@ class WhistScreen(cardview.PlayScreen):
             self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
             ui.set_text(self.detail, f.winning_text())
         elif step == flow.STEP_BID:
-            under = obs["hand_index"] == 2
-            ui.set_text(self.prompt, "Bid: < %s >" % flow.bid_text(f.bid, under))
+            self._render_bid()
             if f.coach:
                 ui.set_text(self.detail, f.tip)
             else:
@@ -220,7 +267,9 @@ class WhistScreen(cardview.PlayScreen):
             ui.set_text(self.detail, f.result_detail())
         elif step == flow.STEP_PLAY:
             self._render_cursor_name()
-            if len(f.legal) < len(obs["hand"]):
+            if last is not None:
+                ui.set_text(self.detail, f.trick_text())
+            elif len(f.legal) < len(obs["hand"]):
                 ui.set_text(self.detail, "Follow the dummy's suit")
             else:
                 ui.set_text(self.detail, "Any card may be played")
@@ -236,7 +285,12 @@ class WhistScreen(cardview.PlayScreen):
         else:
             row.set_dimmed(0)
             row.set_cursor(-1)
-        ui.set_text(self.hint, self._hint_text())
+        ui.set_text(self.hint, keys.hint(self._hint_text()))
+
+    def _render_bid(self) -> None:
+        """The bid picker's value on the prompt line."""
+        under = self.flow.obs["hand_index"] == 2
+        ui.set_text(self.prompt, "Bid: < %s >" % flow.bid_text(self.flow.bid, under))
 
     def _render_cursor_name(self) -> None:
         """The prompt names the card under the cursor."""
@@ -246,7 +300,7 @@ class WhistScreen(cardview.PlayScreen):
     def _hint_text(self) -> str:
         """The key hint for the step ("B undo" only where undo works)."""
         step = self.flow.step
-        peek = "  SELECT look" if self.flow.peek_available() else ""
+        peek = "  SEL look" if self.flow.peek_available() else ""
         undo = self.flow.can_undo()
         if step == flow.STEP_BID:
             return "<> bid  A ok" + peek
@@ -254,8 +308,7 @@ class WhistScreen(cardview.PlayScreen):
             return "<> card  A play" + peek
         if step == flow.STEP_TWIDDLE:
             if undo:
-                # Both fit only short: "SEL" as the Bharg hints say it.
-                return "<> pick  A ok  B undo" + ("  SEL look" if peek else "")
+                return "<> pick  A ok  B undo" + peek
             return "<> pick  A ok" + peek
         if undo:
             return "A next  B undo"
@@ -266,17 +319,21 @@ class WhistScreen(cardview.PlayScreen):
     def key(self, app: App, key: int) -> None:
         """Hand the key to the flow; redraw what changed and open what it asks for (a
         summary, the look back); a trick you win and a key that cannot act have their
-        cues."""
+        cues. A does nothing while ``held_ms`` (a trick's result or the coach's bid has just
+        appeared unasked)."""
+        if key == K_A and self.held_ms(app.frame_at):
+            return
         f = self.flow
-        before = f.step
         changed = f.key(key)
+        if f.hold:
+            self._hold(app.frame_at)
         event = f.event
         if event == flow.EVENT_ILLEGAL:
             ui.set_text(self.detail, "Dimmed: follow the dummy")
             app.cue(CUE_REFUSED)
             return
-        if f.step == flow.STEP_RESULT and before != flow.STEP_RESULT and f.obs["last_trick"][2]:
-            app.cue(CUE_TRICK)
+        if f.hold and f.obs["last_trick"][2]:
+            app.cue(CUE_TRICK)  # a trick just won
         if changed & flow.DRAW_TABLE:
             self._render()
         elif changed & flow.DRAW_CURSOR:
@@ -287,7 +344,7 @@ class WhistScreen(cardview.PlayScreen):
                 self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
         elif changed & flow.DRAW_HINT:
             # Why B does not undo, until the next redraw.
-            ui.set_text(self.hint, f.undo_refusal())
+            ui.set_text(self.hint, keys.hint(f.undo_refusal()))
             app.cue(CUE_REFUSED)
         if event == flow.EVENT_HAND_OVER:
             app.push(MessageScreen("Hand scored", f.summary()))
@@ -304,8 +361,7 @@ class WhistScreen(cardview.PlayScreen):
         app counts a game once) and show the final summary, with "play again"."""
         score = self.flow.game.scores()[0]
         app.record_result(flow.won(score), score, self.flow.parts)
-        text = self.flow.summary() + "\n" + flow.final_text(score)
-        app.game_over("Game over", text)
+        app.game_over("Game over", self.flow.final_summary())
 
 
 class PeekScreen(Screen):
