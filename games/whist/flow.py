@@ -314,10 +314,11 @@ class Play:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event``. LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or flip
         the twiddle choice; A bids, plays the cursor's card (a dimmed one: EVENT_ILLEGAL),
-        takes the twiddle choice or leaves the trick result; B backs off a twiddle choice
+        takes the twiddle choice or leaves a hand's last trick; B backs off a twiddle choice
         to "keep", else undoes (``undo``), else has the hint say why not
         (``undo_refusal``; nothing while bidding); SELECT asks for the look back
-        (EVENT_PEEK), except on a trick result."""
+        (EVENT_PEEK), except on a hand's last trick. ``hold`` says whether what the key led to
+        appeared unasked (a trick's result)."""
         self.event = EVENT_NONE
         self.hold = False
         step = self.step
@@ -403,8 +404,8 @@ class Play:
 
     def undo_refusal(self) -> str:
         """What B says where ``can_undo`` is not true: why (a trick's start: its dummy card
-        is turned; a result: its twiddle turned an Ace; a twiddle choice: the game was
-        resumed there); "" where there is nothing to say (bidding, the end)."""
+        is turned; a hand's last trick: its twiddle turned an Ace; a twiddle choice: the
+        game was resumed there); "" where there is nothing to say (bidding, the end)."""
         step = self.step
         if self.can_undo():
             return ""
@@ -616,7 +617,8 @@ class Play:
         return reason_text(trick[0], trick[1], trick[3], True)
 
     def shown_trump(self) -> int:
-        """The trump to draw: the trick's deciding trump on a result, else the current one."""
+        """The trump to draw: the trick's deciding trump on a hand's last trick, else the
+        current one (after a trick within a hand, the one that decided it)."""
         if self.step == STEP_RESULT:
             return self.obs["last_trick"][3]
         return self.obs["trump"]

@@ -74,8 +74,8 @@ def start(app: App, values: List[int]) -> Screen:
 
 def resume(app: App, data: bytes) -> Screen:
     """The session saved as ``data`` (``WhistScreen.saved``), at its current step (a trick
-    result not yet acknowledged is not shown again, and undo starts afresh); ValueError if
-    it does not load."""
+    within a hand shows beside the next again; a hand's last trick not yet acknowledged
+    does not, and undo starts afresh); ValueError if it does not load (a format-1 save)."""
     try:
         return WhistScreen(Game.from_bytes(data))
     except ValueError:
