@@ -59,6 +59,21 @@ def test_texts():
     assert flow.won(1) and not flow.won(0) and not flow.won(-3)
     assert flow.final_text(4) == "Final score: 4\nYou stayed positive: a win!"
     assert flow.final_text(0).endswith("a loss.")
+    # "+1 point", not "+1 points" (issue 31).
+    assert flow.points_text(1) == "+1 point" and flow.points_text(-1) == "-1 point"
+    assert flow.points_text(0) == "0 points" and flow.points_text(4) == "+4 points"
+    assert (
+        flow.hand_summary((2, 1, 1, 1), 3)
+        == "Under hand: bid 1, took 1.\nMade it: +1 point.\nScore: 3"
+    )
+    assert flow.passes_text([2, -1]) == "Pass 1: +2 points\nPass 2: -1 point\n"
+    # What decided a trick (engine.trick_reason), with and without "Won: "/"Lost: ".
+    assert flow.reason_text(12, 27, 32, True) == "Lost: same suit, dummy's higher"
+    assert flow.reason_text(12, 27, 32, False) == "Same suit, dummy's higher"
+    assert flow.reason_text(30, 24, 1, True) == "Won: your trump was higher"
+    assert len(flow.REASONS) == engine.WHY_HIGHER + 1
+    for text in flow.REASONS:
+        assert len("Lost: " + text) <= 31
 
 
 def test_bid_picker_clamps_and_bids():
@@ -126,21 +141,23 @@ def test_twiddle_choice_and_result():
     assert f.twiddle == 0
     f.key(K_RIGHT)
     assert _a(f) == flow.EVENT_NONE
-    assert f.step == flow.STEP_RESULT
+    # Two presses a trick (issue 31): the result stays beside the next trick, held.
+    assert f.step == flow.STEP_PLAY and f.hold
     obs = game.observation(0)
     assert obs["aces_left"] == 4
     mine, dummy, won, trump = obs["last_trick"]
+    assert f.shown_trick() == obs["last_trick"]
     assert mine == played and f.shown_trump() == trump == obs["trump"]
-    assert f.result_text() == ("You win the trick!" if won else "Dummy wins the trick")
+    assert f.trick_text() == flow.reason_text(mine, dummy, trump, True)
+    assert f.trick_text().startswith("Won: " if won else "Lost: ")
     # (Twiddled: the new trump decided it; as it stood, the kept trump's winner was named.)
     kept = engine.player_wins(played, dummy, at_choice["trump"])
     name = cards.display_name(played if kept else dummy)
     assert winning == ("Your %s wins now" if kept else "Dummy's %s wins now") % name
     assert engine.player_wins(mine, dummy, trump) == won
-    assert f.status_bid() == "Bid 1  Won %d  Trick 1/7" % (1 if won else 0)
-    assert _a(f) == flow.EVENT_NONE
-    assert f.step == flow.STEP_PLAY
-    assert f.status_bid().endswith("Trick 2/7")
+    assert f.status_bid() == "Bid 1  Won %d  Trick 2/7" % (1 if won else 0)
+    f.key(K_RIGHT)  # the cursor moves; the result stays on show
+    assert not f.hold and f.shown_trick() == obs["last_trick"]
 
 
 def _play_out(options, seed, bids, summaries):
@@ -185,8 +202,8 @@ def test_whole_sessions_summaries_match_the_engine():
         assert len(summaries) == hands
         running = 0
         for text, score in summaries:
-            marker = text.index(" points")
-            points = int(text[text.rindex(" ", 0, marker) + 1 : marker])
+            start = text.index(": ", text.index("\n")) + 2  # "Made it: " or "Missed: "
+            points = int(text[start : text.index(" point", start)])
             running += points
             assert "Score: %d" % score in text
             assert running == score
@@ -223,10 +240,11 @@ def _to_last_result(f):
 def test_header_shows_the_trick_on_screen_until_the_player_moves_on():
     game = Game(4, engine.OPT_UNDER | engine.OPT_PASSES_2)
     f = flow.Play(game)
-    # A result within a hand: the hand, pass and score as they are.
-    _to_step(f, flow.STEP_RESULT)
-    assert f.status_left() == "Fore hand  pass 1/2" and f.status_right() == "Score 0"
+    # A result within a hand (beside the next trick): the hand, pass and score as they are.
+    _to_step(f, flow.STEP_TWIDDLE)
     f.key(K_A)
+    assert f.shown_trick() is not None
+    assert f.status_left() == "Fore hand  pass 1/2" and f.status_right() == "Score 0"
     # The fore hand's last trick: the engine has scored it and dealt the aft hand.
     _to_last_result(f)
     obs = game.observation(0)
@@ -334,27 +352,20 @@ def test_undo_goes_back_to_the_start_of_the_trick():
     assert f.step == flow.STEP_TWIDDLE and f.can_undo()
     f.key(K_RIGHT)  # "twiddle" chosen, not taken: still nothing turned
     _undone(f, before, card)
-    # From the trick's result after "keep".
+    # Played again, then "keep".
     before, card = _played(f)
     f.key(K_A)
-    assert f.step == flow.STEP_RESULT and f.can_undo()
-    result = f.game.to_bytes()
-    _undone(f, before, card)
-    # Played again the same way, the same state: undo changed nothing else.
-    f.key(K_A)
-    f.key(K_A)
-    assert f.game.to_bytes() == result
-    # Once the player moves on (the next dummy card shows), the trick is final.
-    f.key(K_A)
-    assert f.step == flow.STEP_PLAY and not f.can_undo()
+    # "Keep": the result shows beside the next trick, whose dummy card is up: the trick is
+    # final (issue 31).
+    assert f.step == flow.STEP_PLAY and f.shown_trick()[0] == card and not f.can_undo()
     kept = f.game.to_bytes()
     assert not f.undo() and f.game.to_bytes() == kept
     yield
-    # A twiddle that turned an Ace: refused, on the result and after it.
+    # A twiddle that turned an Ace: refused too.
     before, card = _played(f)
     f.key(K_RIGHT)
     f.key(K_A)
-    assert f.step == flow.STEP_RESULT and f.obs["aces_left"] == 4
+    assert f.step == flow.STEP_PLAY and f.obs["aces_left"] == 4
     turned = f.game.to_bytes()
     changes = f.applied
     assert not f.can_undo() and not f.undo()
@@ -363,35 +374,40 @@ def test_undo_goes_back_to_the_start_of_the_trick():
 
 
 def test_undo_of_a_twiddle_that_turns_nothing():
-    # Twiddle every trick: after five, the stack is empty; the sixth twiddle turns no card
-    # (no trump for the rest of the hand) and may be undone; so may the plays after it,
-    # which resolve at once.
+    # Twiddle every trick from the second: after five, the stack is empty; the twiddle on
+    # the hand's last trick turns no card (no trump) and may be undone from that trick's
+    # result (shown on its own; within a hand the next dummy card is up at once).
     game = Game(2, 0)
     f = flow.Play(game)
     f.key(K_A)
+    _played(f)
+    f.key(K_A)  # keep
     for _ in range(5):
         _played(f)
         f.key(K_RIGHT)
         f.key(K_A)
-        assert not f.can_undo()
-        f.key(K_A)
+        assert f.step == flow.STEP_PLAY and not f.can_undo()
     assert f.obs["aces_left"] == 0 and f.obs["trump"] != 0
     before, card = _played(f)
     f.key(K_RIGHT)
     assert f.twiddle_text() == "no trump"
     f.key(K_A)
-    assert f.step == flow.STEP_RESULT and f.obs["trump"] == 0
+    assert f.step == flow.STEP_RESULT and f.ends_hand and f.shown_trump() == 0
     _undone(f, before, card)
     assert f.obs["trump"] != 0
     yield
-    before, card = _played(f)
-    f.key(K_RIGHT)
+    # No trump from the sixth trick: the last play resolves the trick at once; undo from
+    # its result.
+    game = Game(2, 0)
+    f = flow.Play(game)
     f.key(K_A)
-    f.key(K_A)
-    # No trump: the play resolves the trick at once; undo from its result.
+    for _ in range(6):
+        _played(f)
+        f.key(K_RIGHT)
+        f.key(K_A)
     assert f.step == flow.STEP_PLAY and f.obs["trump"] == 0
     before, card = _played(f)
-    assert f.step == flow.STEP_RESULT and f.can_undo()
+    assert f.step == flow.STEP_RESULT and f.can_undo() and f.hold
     _undone(f, before, card)
 
 
@@ -404,8 +420,8 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
     for _ in range(2):
         f.key(K_A)  # bid 1
         while f.obs["tricks_played"] + 1 < f.obs["hand_size"]:
-            _to_step(f, flow.STEP_RESULT)
-            f.key(K_A)
+            _to_step(f, flow.STEP_TWIDDLE)
+            f.key(K_A)  # keep: on to the next trick
             yield
         before, card = _played(f)
         f.key(K_A)  # keep
@@ -438,14 +454,16 @@ def test_coach_tip_while_bidding():
     assert f.status_bid() == "Bidding: 1-7  Trump: %s" % trump
     from games.whist.coach import Coach
 
-    bid, tenths, chance = Coach().suggest(game.observation(0))
+    bid, _, chance = Coach().suggest(game.observation(0))
     frames = 1
     while not f.tick(0, units(2)):
         frames += 1
         yield
     assert frames > 10  # spread over frames
-    assert f.tip == "Coach: bid %d (%d.%d tricks, %d%%)" % (bid, tenths // 10, tenths % 10, chance)
-    assert len(f.tip) <= 32
+    # The chance to make exactly that bid; the picker moves to it (issue 31).
+    assert f.tip == "Coach: bid %d (%d%% to make it)" % (bid, chance)
+    assert len(f.tip) <= 31
+    assert f.bid == bid and f.hold == (bid != 1)
     assert not f.tick(0, units(2))  # ready: nothing more changes
     # Playing: the coach is quiet; the next hand's bid starts it again.
     f.key(K_A)
@@ -456,10 +474,10 @@ def test_coach_tip_while_bidding():
                 f.key(K_RIGHT)
         f.key(K_A)
     assert f.obs["hand_index"] == 1 and f.tip == "Coach: thinking..."
-    bid, tenths, chance = Coach().suggest(game.observation(0))
+    bid, _, chance = Coach().suggest(game.observation(0))
     while not f.tick(0, units(50)):
         yield
-    assert f.tip.startswith("Coach: bid %d (" % bid)
+    assert f.tip.startswith("Coach: bid %d (" % bid) and f.bid == bid
 
 
 # -- feedback at the key decisions (issue 21) ---------------------------------------------
@@ -506,26 +524,26 @@ def _lost_at(options, seed, bid, twiddle):
     f.key(K_A)
     seen = []
     while True:
-        if f.step == flow.STEP_PLAY:
-            while f.card_at_cursor() not in f.legal:
+        assert f.step == flow.STEP_PLAY
+        while f.card_at_cursor() not in f.legal:
+            f.key(K_RIGHT)
+        before = f.bid_lost()
+        f.key(K_A)
+        if f.step == flow.STEP_TWIDDLE:
+            # The flag counts resolved tricks only: unchanged until the result.
+            assert f.bid_lost() == before
+            if twiddle:
                 f.key(K_RIGHT)
-            before = f.bid_lost()
             f.key(K_A)
-            if f.step == flow.STEP_TWIDDLE:
-                # The flag counts resolved tricks only: unchanged until the result.
-                assert f.bid_lost() == before
-                if twiddle:
-                    f.key(K_RIGHT)
-                f.key(K_A)
-        assert f.step == flow.STEP_RESULT
-        if f.ends_hand:
+        if f.step == flow.STEP_RESULT:
+            assert f.ends_hand
             last = f.obs["last_hand"]
             seen.append((last[2], last[1], f.bid_lost(), f.status_bid()))
             return seen
+        # The result beside the next trick: the flag as of the tricks resolved.
+        assert f.shown_trick() is not None
         obs = f.obs
         seen.append((obs["tricks_won"], obs["tricks_played"], f.bid_lost(), f.status_bid()))
-        f.key(K_A)
-        assert f.bid_lost() == seen[-1][2]
 
 
 def test_bid_lost_is_flagged_from_the_trick_that_loses_it():
@@ -567,7 +585,16 @@ def test_b_says_why_only_where_undo_does_not_work():
     resumed = flow.Play(Game.from_bytes(game.to_bytes()))
     assert resumed.step == flow.STEP_TWIDDLE and not resumed.can_undo()
     assert resumed.undo_refusal() == "Undo starts with the next card"
-    # A twiddle that turned an Ace: its result says so.
+    # A twiddle: the next trick shows at once (issue 31), its dummy card up.
+    f.key(K_RIGHT)
+    f.key(K_A)
+    assert f.step == flow.STEP_PLAY and not f.can_undo()
+    assert f.undo_refusal() == "No undo: the dummy's card is up"
+    # A twiddle that turned an Ace on a hand's last trick: its result says so.
+    while f.obs["tricks_played"] + 1 < f.obs["hand_size"]:
+        _to_step(f, flow.STEP_TWIDDLE)
+        f.key(K_A)
+    _to_step(f, flow.STEP_TWIDDLE)
     f.key(K_RIGHT)
     f.key(K_A)
     assert f.step == flow.STEP_RESULT and not f.can_undo()
@@ -598,7 +625,8 @@ def test_keys_return_what_to_redraw():
     assert f.key(K_B) == flow.DRAW_CURSOR and f.twiddle == 0 and f.step == flow.STEP_TWIDDLE
     assert f.key(K_B) == flow.DRAW_TABLE and f.step == flow.STEP_PLAY
     f.key(K_A)
-    f.key(K_A)
+    assert f.key(K_A) == flow.DRAW_TABLE and f.step == flow.STEP_PLAY and f.hold
+    _to_last_result(f)
     assert f.step == flow.STEP_RESULT
     assert f.key(K_SELECT) == 0 and f.event == flow.EVENT_NONE  # not on a result
     assert f.key(K_LEFT) == 0
