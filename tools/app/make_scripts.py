@@ -39,14 +39,22 @@ _GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
 
-def _row_keys(choices, current):
+def _row_keys(choices, current, shown_when=()):
     """Set-up keys that move row r from where the set-up opened it (the choice last played)
-    to ``choices[r]`` (RIGHT wraps)."""
+    to ``choices[r]`` (RIGHT wraps). A row listed only while another row has a choice
+    (``shown_when``: the set-up's ``(row, other row, choice)``) is skipped when, with the
+    rows above it set, it is not listed; its choice stays as it was."""
     keys = []
+    chosen = list(current)
+    first = True
     for row, (choice, default) in enumerate(zip(choices, current)):
-        if row:
+        if any(row == hidden and chosen[other] != want for hidden, other, want in shown_when):
+            continue
+        if not first:
             keys.append("DOWN")
+        first = False
         keys += ["RIGHT"] * (choice - default) + ["LEFT"] * (default - choice)
+        chosen[row] = choice
     return keys
 
 
@@ -108,7 +116,8 @@ class Chain:
             if self.choices is not None and hasattr(running.top(), "rows"):
                 # The set-up is open, each row at the choice last played.
                 current = [row[2] for row in running.top().rows]
-                keys = _row_keys(self.choices, current)
+                shown_when = getattr(running.top(), "shown_when", ())
+                keys = _row_keys(self.choices, current, shown_when)
                 self.choices = None
                 if keys:
                     return " ".join(keys)
