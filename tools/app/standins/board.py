@@ -8,7 +8,7 @@ board_id = "pybadge"
 BUTTON_CLOCK = "BUTTON_CLOCK"
 BUTTON_OUT = "BUTTON_OUT"
 BUTTON_LATCH = "BUTTON_LATCH"
-A6 = "A6"  # half the battery's voltage (the stand-in analogio reads mid-scale)
+A6 = "A6"  # half the battery's voltage (the stand-in analogio: a charged battery)
 SPEAKER = "SPEAKER"  # the DAC (the stand-in audioio plays nothing)
 SPEAKER_ENABLE = "SPEAKER_ENABLE"
 
