@@ -16,7 +16,7 @@ from decktet.rng import Rng
 from handheld import cardview, ui
 from handheld.app import App, Screen
 from handheld.keys import K_A, K_LEFT, K_RIGHT, K_SELECT
-from handheld.screens import PrivacyScreen
+from handheld.screens import PrivacyScreen, hint
 
 try:
     from typing import Any, List
@@ -61,7 +61,7 @@ class DemoScreen(Screen):
         self.group.append(self.name)
         self.row = cardview.CardRow(_HAND, 0, 70, ui.WIDTH)
         self.group.append(self.row.group)
-        self.group.append(ui.label("<> pick  A play  SELECT pass", 2, 119, ui.SMALL, ui.GREY))
+        self.group.append(hint("<> pick  A play  SELECT pass"))
         self._deal_view()
 
     def _legal(self) -> List[int]:

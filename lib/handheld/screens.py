@@ -189,26 +189,83 @@ class ConfirmScreen(MessageScreen):
             super().key(app, key)
 
 
-class PrivacyScreen(Screen):
-    """A blank screen with one message, shown while the device changes hands.
+class NoticeScreen(MessageScreen):
+    """A screen the player did not open: it comes after a computer player's move or turn,
+    or with a result. A and B act only once it has been shown for ``PRIVACY_MS``, so a
+    double tap meant for the screen before neither skips it nor acts on the screen after
+    it; its key hint shows then. Back on top (after the pause menu) it waits again.
 
-    Push it after updating the play screen for the next player: it covers the whole
-    display, so no card shows until that player presses A. Keys pressed in its first
-    ``PRIVACY_MS`` are dropped (the last player's double tap); its "press A" appears then.
+    As it is, a ``MessageScreen`` that waits. A screen of its own look overrides ``draw``
+    (builds ``group`` and returns its key hint) and ``act`` (a key that counts).
     """
 
     def __init__(
-        self, text: str = "Pass to Player 2", then: Optional[Callable[[App], None]] = None
+        self, title: str = "", text: str = "", then: Optional[Callable[[App], None]] = None
     ) -> None:
-        super().__init__()
-        self.text = text
-        self.then = then
+        super().__init__(title, text, then)
         self.shown_at = 0
         self.prompt: Any = None
 
     def build(self, app: App) -> None:
-        """The message, centred, and the A prompt (hidden until A can act)."""
+        """What ``draw`` makes, its key hint hidden until A can act."""
+        self.prompt = self.draw(app)
+        self.wait(app)
+
+    def draw(self, app: App) -> Any:
+        """The message's title, text and key hint; returns the hint."""
+        super().build(app)
+        return self.group[-1]  # (MessageScreen.build appends the hint last)
+
+    def wait(self, app: App) -> None:
+        """Keys wait ``PRIVACY_MS`` from now; the hint hides till then."""
         self.shown_at = app.frame_at
+        self.prompt.hidden = True
+
+    def shown(self, app: App) -> None:
+        """Back on top: keys wait again (a double tap on the screen that covered it)."""
+        self.wait(app)
+
+    def settled(self, now: int) -> bool:
+        """True once A and B act (``now``: the clock, ms)."""
+        return not 0 <= ticks_diff(now, self.shown_at) < PRIVACY_MS
+
+    def tick(self, app: App, now: int) -> bool:
+        """Show the hint once A can act."""
+        if self.prompt.hidden and self.settled(now):
+            self.prompt.hidden = False
+            return True
+        return False
+
+    def key(self, app: App, key: int) -> None:
+        """A and B count once the screen has been shown for ``PRIVACY_MS``."""
+        if (key == K_A or key == K_B) and not self.settled(app.frame_at):
+            return
+        self.act(app, key)
+
+    def act(self, app: App, key: int) -> None:
+        """A key that counts: the message's (scroll, or close and go on)."""
+        MessageScreen.key(self, app, key)
+
+
+class PrivacyScreen(NoticeScreen):
+    """A blank screen with one message, shown while the device changes hands.
+
+    Push it after updating the play screen for the next player: it covers the whole
+    display, so no card shows until that player presses A. A counts only once it has
+    been shown for ``PRIVACY_MS`` (the last player's double tap), when its "press A"
+    appears. START opens the pause menu (``pausable``: Save & sleep, quit), which shows no
+    card either; back from it, A waits again.
+    """
+
+    pausable = True
+
+    def __init__(
+        self, text: str = "Pass to Player 2", then: Optional[Callable[[App], None]] = None
+    ) -> None:
+        super().__init__("", text, then)
+
+    def draw(self, app: App) -> Any:
+        """The message, centred, and the A prompt (returned)."""
         self.group = displayio.Group()
         lines = wrap_text(self.text, 24)
         top = 50 - len(lines) * 6
@@ -217,21 +274,14 @@ class PrivacyScreen(Screen):
                 ui.label(line, (ui.WIDTH - len(line) * 6) // 2, top, ui.LARGE, ui.ACCENT)
             )
             top += 12
-        prompt = "press A"
-        self.prompt = ui.label(prompt, (ui.WIDTH - len(prompt) * 6) // 2, top + 12, ui.LARGE)
-        self.prompt.hidden = True
-        self.group.append(self.prompt)
+        prompt = keys.hint("press A")
+        label = ui.label(prompt, (ui.WIDTH - len(prompt) * 6) // 2, top + 12, ui.LARGE)
+        self.group.append(label)
+        return label
 
-    def tick(self, app: App, now: int) -> bool:
-        """Show the prompt once A can act."""
-        if self.prompt.hidden and ticks_diff(now, self.shown_at) >= PRIVACY_MS:
-            self.prompt.hidden = False
-            return True
-        return False
-
-    def key(self, app: App, key: int) -> None:
-        """Only A goes on, and only once the screen has been shown for ``PRIVACY_MS``."""
-        if key == K_A and ticks_diff(app.frame_at, self.shown_at) >= PRIVACY_MS:
+    def act(self, app: App, key: int) -> None:
+        """Only A goes on."""
+        if key == K_A:
             then = self.then
             app.pop()
             if then is not None:
