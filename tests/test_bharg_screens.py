@@ -25,6 +25,7 @@ from games.bharg import engine, flow
 from handheld import cardview, store
 
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
+MARK_BOX = (156, 0, 160, 12)  # the save mark's corner (handheld.screens.save_mark)
 SETUP_50 = "DOWN A A"  # Bharg, 2 players, target 50 (the default), basic deck
 SETUP_ONE_ROUND = "DOWN A DOWN RIGHT RIGHT A"  # Target: 50 -> 100 -> 1 round
 
@@ -100,6 +101,9 @@ class Player:
             return self.setup.pop(0)
         screen = app().top()
         name = type(screen).__name__
+        if hasattr(screen, "settled") and not screen.settled(app().frame_at):
+            # A and B would be dropped yet: look again in a moment.
+            return "WAIT*50"
         self.seen.append(name)
         if name == "PrivacyScreen":
             self.check_privacy(sim, screen)
@@ -111,10 +115,13 @@ class Player:
         return key
 
     def on_PrivacyScreen(self, sim, screen):
-        return PASS_KEYS
+        return "A"
 
     def check_privacy(self, sim, screen):
-        image = sim.display.image
+        # The save mark (START pauses here too) apart: its colour says whether the game is
+        # saved yet.
+        image = sim.display.image.copy()
+        image.paste((0, 0, 0), MARK_BOX)
         colours = {colour for _, colour in image.getcolors(FULL)}
         # A plain message: black, the message colour and the prompt's; no table, no card.
         assert len(colours) <= 3, colours
@@ -138,11 +145,11 @@ class Player:
         if self.card_colours is None:
             # The deck's back and the discard top's face, as drawn on the table.
             colours = set()
-            for x0 in (4, 40):
+            for x0 in (screen.deck_view.x, screen.discard_view.x):
                 region = sim.display.image.crop((x0, 28, x0 + 24, 58))
                 colours |= {colour for _, colour in region.getcolors(24 * 30)}
             self.card_colours = colours - {(0, 0, 0), (255, 255, 255)}
-            self.face = sim.display.image.getpixel((40 + 3, 28 + 27))
+            self.face = sim.display.image.getpixel((screen.discard_view.x + 3, 28 + 27))
         obs = game.observation(screen.flow.seat)
         check_table(screen, obs)
         phase = obs["phase"]
@@ -263,11 +270,21 @@ def check_table(screen, obs):
     assert screen.ace_view.card == (ace if ace >= 0 else cardview.EMPTY)
     texts = label_texts(screen.group)
     assert "Deck %d" % obs["deck_count"] in texts
-    for seat, score in enumerate(obs["scores"]):
+    scores = obs["scores"]
+    kinds = screen.flow.kinds[: len(scores)]
+    for seat, score in enumerate(scores):
         marker = ">" if seat == obs["player"] else " "
-        # The owner is "You" against CPUs.
-        tag = "You" if seat == 0 and any(screen.flow.kinds) else "P%d" % (seat + 1)
-        assert "%s%s %d pts" % (marker, tag, score) in texts
+        # The owner is "You" against CPUs only; a CPU's seat says so.
+        tag = "You" if kinds.count(0) == 1 and seat == 0 else "P%d" % (seat + 1)
+        if kinds[seat]:
+            tag += " (CPU)"
+        if any(kinds):
+            # The names are longer: the scores right-aligned, no "pts".
+            line = marker + tag
+            line += " " * (flow.BOARD_COLUMNS - len(line) - len(str(score))) + str(score)
+        else:
+            line = "%s%s %d pts" % (marker, tag, score)
+        assert line in texts
     legal = screen.flow.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
         dimmed = screen.hand.cards.is_dimmed(slot)
@@ -424,6 +441,9 @@ def at_once(player, name, screen):
     return True
 
 
+SETUP_3P_CPU_2 = "DOWN A RIGHT DOWN DOWN DOWN RIGHT A"  # three players, Player 2 a CPU
+SETUP_3P_CPUS = "DOWN A RIGHT DOWN DOWN DOWN RIGHT DOWN RIGHT A"  # Players 2 and 3 CPUs
+
 # name -> (set-up keys, stop condition, sim seed)
 GOLDENS = {
     "bharg_setup": ("DOWN A", at_once, 4),
@@ -438,6 +458,11 @@ GOLDENS = {
     "bharg_round_end_3p": ("DOWN A RIGHT A", on_screen("RoundEndScreen"), 2),
     "bharg_scores": (SETUP_50, on_screen("ScoreScreen"), 4),
     "bharg_match_over": (SETUP_ONE_ROUND, on_screen("GameOverScreen"), 4),
+    # Seat names (issue 31): Players 1 and 3 human, Player 2 a CPU; then one human against
+    # two CPUs, "You" (the scores right-aligned beside "P2 (CPU)").
+    "bharg_cpu_table": (SETUP_3P_CPU_2, on_screen("PlayScreen", 2), 23),
+    "bharg_cpu_round_end": (SETUP_3P_CPUS, on_screen("RoundEndScreen"), 2),
+    "bharg_cpu_scores": (SETUP_3P_CPUS, on_screen("ScoreScreen"), 2),
 }
 
 
@@ -446,6 +471,12 @@ def test_golden_screen(name):
     setup, stop, seed = GOLDENS[name]
     image = play(setup, stop, seed=seed)[0].display.image
     check_golden(name, image)
+
+
+class FakeApp:
+    """What a screen's ``build`` reads of the app: the frame's clock."""
+
+    frame_at = 0
 
 
 def test_round_end_without_a_winner_says_why():
@@ -465,7 +496,7 @@ def test_round_end_without_a_winner_says_why():
     os.chdir(host_sim.ROOT)
     try:
         screen = screens.RoundEndScreen(flow.Play(game))
-        screen.build(None)
+        screen.build(FakeApp())
         display = SimDisplay()
         display.root_group = screen.group
         display.refresh()
@@ -686,7 +717,7 @@ def test_a_double_tap_does_not_skip_the_privacy_screen():
     assert top_name() == "PrivacyScreen"
     host_sim.run(keys + " " + PASS_KEYS, seed=4)
     assert top_name() == "PlayScreen"
-    assert flow.player_name(app().top().flow.seat) in second
+    assert flow.seat_name(app().top().flow.seat, b"", 2, False) in second
 
 
 def test_the_discard_cursor_starts_on_the_unbound_card_worth_most():

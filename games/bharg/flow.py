@@ -10,8 +10,9 @@ what changed and what to open next out), with the computer players' turns (``gam
 imported only when a seat is a CPU) and the undo of a turn. Runs on MicroPython too
 (tests/device/dtest_bharg_flow.py).
 
-Seats are shown as "Player 1".."Player 3" (seat 0 is Player 1, the device's owner, always
-human; Players 2 and 3 may be CPUs).
+Seats are shown as "Player 1".."Player 3", short "P1".."P3" (seat 0 is Player 1, the
+device's owner, always human; Players 2 and 3 may be CPUs, "P2 (CPU)"); the one human
+seat against CPUs is "You" (``seat_name``).
 """
 
 from micropython import const
@@ -84,6 +85,9 @@ MARK_ACE = const(3)  # bound by the Ace Pile top (or the Excuse, always bound)
 
 # The summary lines' width in the small font (32 columns, less a 2 px margin).
 SUMMARY_COLUMNS = const(31)
+# The scoreboard's width beside the piles, and a title's (the large font).
+BOARD_COLUMNS = const(12)
+TITLE_COLUMNS = const(26)
 
 # Pile cursor positions in the draw phase.
 PILE_DECK = const(0)
@@ -107,22 +111,22 @@ def kinds_from_values(values: Sequence[int]) -> bytes:
     return bytes((KIND_HUMAN, values[ROW_PLAYER_2], third))
 
 
-def player_name(seat: int, kinds: Any = b"") -> str:
-    """ "Player 1" for seat 0 ("You" against CPUs); "Player 2 (CPU)" for a CPU seat of
-    ``kinds``."""
-    if seat < len(kinds) and kinds[seat]:
-        return "Player %d (CPU)" % (seat + 1)
-    if seat == 0 and any(kinds):
+def seat_name(seat: int, kinds: Any, seats: int, short: bool = True) -> str:
+    """How every text names a seat: "You" for the one human seat when every other seat is
+    a CPU's; else "P2" ("Player 2" if not ``short``), and "P2 (CPU)" for a CPU's seat.
+    ``kinds``: who plays each seat (``KIND_*``; b"": every seat human); ``seats``: how many
+    play (``kinds`` has three bytes for two seats too)."""
+    cpu = seat < len(kinds) and kinds[seat]
+    humans = 0
+    other = 0
+    while other < seats:
+        if other >= len(kinds) or not kinds[other]:
+            humans += 1
+        other += 1
+    if humans == 1 and not cpu:
         return "You"
-    return "Player %d" % (seat + 1)
-
-
-def seat_tag(seat: int, kinds: Any = b"") -> str:
-    """A seat in a few letters: "P2"; the device's owner is "You" against CPUs (there is
-    no one else to hand it to)."""
-    if seat == 0 and any(kinds):
-        return "You"
-    return "P%d" % (seat + 1)
+    name = ("P%d" if short else "Player %d") % (seat + 1)
+    return name + " (CPU)" if cpu else name
 
 
 def does(who: str, verb: str) -> str:
@@ -180,18 +184,22 @@ def pile_action(pile: int) -> int:
     return TAKE_DISCARD if pile == PILE_DISCARD else DRAW_DECK
 
 
-def turn_text(seat: int, took: int, discarded: int) -> str:
+def turn_text(seat: int, took: int, discarded: int, who: str = "") -> str:
     """One seat's last turn in at most ``SUMMARY_COLUMNS`` characters, e.g.
     "P1 took 9~ Sea, threw 6~ Mill" (~: the suit icons) or "P1 drew, threw A~ Ace Moons";
-    too long, the taken card by its label alone (then the discarded one too)."""
+    too long, the taken card by its label alone (then the discarded one too). ``who``:
+    the seat's name (``seat_name``), "P1" if not given."""
+    if not who:
+        who = "P%d" % (seat + 1)
     if discarded < 0:
-        return "P%d: no turn yet" % (seat + 1)
+        return who + ": no turn yet"
     tail = ", threw " + short_name(discarded)
     if took == FROM_DECK:
-        if len(tail) + 7 > SUMMARY_COLUMNS:  # "P1 drew"
+        head = who + " drew"
+        if len(head) + len(tail) > SUMMARY_COLUMNS:
             tail = ", threw " + label(discarded)
-        return "P%d drew%s" % (seat + 1, tail)
-    head = "P%d took " % (seat + 1)
+        return head + tail
+    head = who + " took "
     taken = short_name(took)
     # Too long: the taken card by its label alone, then the discarded one too.
     if len(head) + len(taken) + len(tail) > SUMMARY_COLUMNS:
@@ -210,10 +218,11 @@ def short_name(card: int) -> str:
     return label(card) + " " + text
 
 
-def turn_summary(observation: Dict[str, Any]) -> List[str]:
+def turn_summary(observation: Dict[str, Any], kinds: Any = b"") -> List[str]:
     """What the other seats did since this seat's last turn: one line per other seat, in
-    turn order starting after this seat. At the start of a round, before anyone else
-    played: who dealt and why the first player starts (docs/RULINGS.md, "Dealing")."""
+    turn order starting after this seat, each seat named by ``seat_name`` (``kinds``: who
+    plays each seat). At the start of a round, before anyone else played: who dealt and
+    why the first player starts (docs/RULINGS.md, "Dealing")."""
     seat = observation["player"]
     last = observation["last_turns"]
     count = len(last)
@@ -223,15 +232,19 @@ def turn_summary(observation: Dict[str, Any]) -> List[str]:
         other = (seat + step) % count
         took, discarded = last[other]
         if discarded >= 0:
-            lines.append(turn_text(other, took, discarded))
+            lines.append(turn_text(other, took, discarded, seat_name(other, kinds, count)))
         step += 1
     if not lines and observation["round_result"] is None:
         dealer = observation["dealer"]
-        first = (dealer + 1) % count
-        lines.append(
-            "Round %d: P%d dealt, P%d starts" % (observation["round"], dealer + 1, first + 1)
-        )
-        lines.append("(the player after the dealer)")
+        dealt = "Round %d: %s dealt" % (observation["round"], seat_name(dealer, kinds, count))
+        starts = does(seat_name((dealer + 1) % count, kinds, count), "start")
+        line = "%s, %s" % (dealt, starts)
+        if len(line) <= SUMMARY_COLUMNS:
+            lines.append(line)
+            lines.append("(the player after the dealer)")
+        else:  # (a CPU's name is longer)
+            lines.append(dealt)
+            lines.append(starts + " (after dealer)")
     return lines
 
 
@@ -245,7 +258,26 @@ def round_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     if winner < 0:
         # Why (turn limit, rebuilt twice) goes on the round-end screen's hint line.
         return "no score"
-    return "%s %d pts" % (does(seat_tag(winner, kinds), "win"), result["points"])
+    who = seat_name(winner, kinds, len(observation["scores"]))
+    return "%s %d pts" % (does(who, "win"), result["points"])
+
+
+def round_title(observation: Dict[str, Any], kinds: Any = b"") -> str:
+    """The round-end screen's title: "Round 2: P2 wins 17 pts", without the round if that
+    does not fit (``TITLE_COLUMNS``)."""
+    text = round_text(observation, kinds)
+    title = "Round %d: %s" % (observation["round"], text)
+    return title if len(title) <= TITLE_COLUMNS else text
+
+
+def next_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
+    """Who deals the next round, and so who starts it: "Next: P2 deals, P1 starts"."""
+    count = len(observation["scores"])
+    dealer = (observation["dealer"] + 1) % count
+    return "Next: %s, %s" % (
+        does(seat_name(dealer, kinds, count), "deal"),
+        does(seat_name((dealer + 1) % count, kinds, count), "start"),
+    )
 
 
 def target_text(observation: Dict[str, Any]) -> str:
@@ -261,7 +293,7 @@ def match_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     winner = observation["match_winner"]
     if winner < 0:
         return "Draw"
-    return does(player_name(winner, kinds), "win") + "!"
+    return does(seat_name(winner, kinds, len(observation["scores"]), False), "win") + "!"
 
 
 def final_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
@@ -270,7 +302,8 @@ def final_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     lines = []
     seat = 0
     while seat < len(scores):
-        lines.append("%s: %d pts" % (player_name(seat, kinds), scores[seat]))
+        name = seat_name(seat, kinds, len(scores), False)
+        lines.append("%s: %d pts" % (name, scores[seat]))
         seat += 1
     target = observation["target"]
     rounds = observation["round"]
@@ -500,15 +533,19 @@ class Play:
             self.phase <= PHASE_DISCARD and self.kinds[self.game.current_player()] != KIND_HUMAN
         )
 
+    def name(self, seat: int) -> str:
+        """A seat's name on the table (``seat_name``): "P2", "P2 (CPU)", "You"."""
+        return seat_name(seat, self.kinds, len(self.cpus))
+
     def status_text(self) -> str:
         """Whose turn and what to do: "P1 draw a card" ("You draw a card" against CPUs),
         "P2 (CPU) thinking"."""
         if self.mover >= 0:
-            return "P%d (CPU) moved" % (self.mover + 1)
+            return self.name(self.mover) + " moved"
         if self.waiting():
-            return "P%d (CPU) thinking" % (self.game.current_player() + 1)
+            return self.name(self.game.current_player()) + " thinking"
         doing = "draw a card" if self.phase == PHASE_DRAW else "discard a card"
-        return "%s %s" % (seat_tag(self.seat, self.kinds), doing)
+        return "%s %s" % (self.name(self.seat), doing)
 
     def round_info(self) -> str:
         """The round and the target: "Rd 2 to 50", or "1 round" for a single round."""
@@ -518,7 +555,9 @@ class Play:
 
     def board_text(self, row: int) -> str:
         """The scoreboard's lines: row 0 the deck's count, then one per seat with its match
-        score (">" marks the seat shown): ">P1 12 pts"; "" past the last seat."""
+        score (">" marks the seat shown): ">P1 12 pts"; with a CPU seat (its longer name)
+        the scores right-aligned in ``BOARD_COLUMNS``, ">You      12", " P2 (CPU)  7";
+        "" past the last seat."""
         obs = self.obs
         if row == 0:
             return "Deck %d" % obs["deck_count"]
@@ -526,8 +565,11 @@ class Play:
         scores = obs["scores"]
         if seat >= len(scores):
             return ""
-        mark = ">" if seat == self.seat else " "
-        return "%s%s %d pts" % (mark, seat_tag(seat, self.kinds), scores[seat])
+        text = (">" if seat == self.seat else " ") + self.name(seat)
+        if self.humans == len(scores):
+            return "%s %d pts" % (text, scores[seat])
+        score = "%d" % scores[seat]
+        return text + " " * max(BOARD_COLUMNS - len(text) - len(score), 1) + score
 
     def dimmed(self, slot: int) -> bool:
         """True for a hand card that may not be discarded now (the one just taken)."""
@@ -547,7 +589,7 @@ class Play:
         obs = self.obs
         if self.mover >= 0:
             # The summary lines above say what it did.
-            return "P%d (CPU) played: see above" % (self.mover + 1)
+            return self.name(self.mover) + " played: see above"
         if self.cursor >= 0:
             card = self.order[self.cursor]
             mark = self.marks[self.cursor]

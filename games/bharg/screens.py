@@ -17,8 +17,18 @@ then the play table shows that seat's view (while CPUs play, the next human seat
 
 Keys: draw phase LEFT/RIGHT pick the deck or the discard top, A takes it; discard phase
 LEFT/RIGHT pick a card (the one taken from the discard pile is dimmed: illegal), A
-discards it, B undoes the take. SELECT shows the legend. START pauses (undo, rules, quit).
-A CPU's move (what it took and discarded) stays on the name line for a moment; A goes on.
+discards it, B undoes the take. SELECT shows the legend. START pauses (undo, rules, quit),
+on the privacy screen too. A CPU's move (what it took and discarded) stays on the summary
+lines for a moment; A goes on.
+
+No accidental moves: what the player did not bring about (a CPU's move, the turn coming
+back after it, the round's end, the scores) takes A and B only once it has been shown for
+``handheld.screens.PRIVACY_MS``, its hint line hidden till then, so a double tap never
+draws a card from a turn the player has not seen.
+
+Seats are named as ``flow.seat_name`` says: "You" for the one human against CPUs, else
+"P1".."P3", a CPU's "P2 (CPU)"; on the scoreboard with a CPU seat the scores are
+right-aligned (no "pts": the names take the room).
 
 After the round: every hand revealed with its unbound value (``RoundEndScreen``), then the
 scoreboard toward the target (``ScoreScreen``); A deals the next round, or at the match's
@@ -38,10 +48,18 @@ from micropython import const
 from decktet import cards
 from games.bharg import flow
 from games.bharg.engine import Game, best_arrangement
-from handheld import cardview, ui
+from handheld import cardview, keys, ui
 from handheld.app import App, Screen
-from handheld.keys import K_A
-from handheld.screens import MessageScreen, PrivacyScreen, hint
+from handheld.keys import K_A, K_B, ticks_diff
+from handheld.layout import wrap_text
+from handheld.screens import (
+    HINT_Y,
+    PRIVACY_MS,
+    MessageScreen,
+    NoticeScreen,
+    PrivacyScreen,
+    hint,
+)
 from handheld.sound import CUE_REFUSED
 
 try:
@@ -51,15 +69,16 @@ except ImportError:
 
 _HAND_SLOTS = const(8)
 _PILES_Y = const(28)
-_DECK_X = const(4)
-_DISCARD_X = const(40)
-_ACE_X = const(76)
-_BOARD_X = const(104)
+_DECK_X = const(2)
+_DISCARD_X = const(38)
+_ACE_X = const(74)
+_BOARD_X = const(100)  # flow.BOARD_COLUMNS to the right edge
 _PILE_NAMES = "Deck  Discard  Ace"
 _HAND_Y = const(74)
 _NAME_Y = const(110)
 _ROUND_CARDS_W = const(120)
-_ROUND_TEXT_X = const(123)
+_ROUND_TEXT_X = const(122)
+_CPU_TAG = " (CPU)"  # the end of a CPU seat's name (flow.seat_name)
 
 # Bar colours by flow.MARK_*: none, set, the next set, Ace-bound.
 _SET_BLUE = const(0x50B0F0)
@@ -174,7 +193,8 @@ def _privacy(play: flow.Play) -> Screen:
     def ready(app: App) -> None:
         play.uncover()
 
-    return PrivacyScreen("Pass to %s" % flow.player_name(play.seat), ready)
+    name = flow.seat_name(play.seat, play.kinds, len(play.cpus), False)
+    return PrivacyScreen("Pass to " + name, ready)
 
 
 def _next_seat(app: App, play: flow.Play) -> None:
@@ -189,13 +209,19 @@ def _next_seat(app: App, play: flow.Play) -> None:
 class PlayScreen(cardview.PlayScreen):
     """The table for the seat to act (see the module docstring): draws what ``flow.Play``
     holds and hands it the keys. While another screen covers it, it lets its widgets go
-    (``releasable``) and builds them again from the flow."""
+    (``releasable``) and builds them again from the flow.
+
+    What the player did not bring about by a key (a CPU's move shown, the turn coming
+    back after one, by itself or by A) makes A and B wait ``PRIVACY_MS``, the hint line
+    hidden till then: a double tap meant for the CPU's move never draws a card from a
+    turn the player has not seen."""
 
     releasable = True
 
     def __init__(self, game: Game, kinds: bytes = b"\0\0\0") -> None:
         super().__init__()
         self.flow = flow.Play(game, kinds)
+        self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
         self.release()
 
     def saved(self) -> bytes:
@@ -251,6 +277,8 @@ class PlayScreen(cardview.PlayScreen):
         self.hint = hint("")
         group.append(self.hint)
         self._draw(flow.DRAW_ALL)
+        # (Built again while A and B still wait, after a page opened meanwhile: still so.)
+        self.hint.hidden = not self.settled(app.frame_at)
 
     # -- the flow's state to the screen ---------------------------------------------------
 
@@ -265,7 +293,7 @@ class PlayScreen(cardview.PlayScreen):
         if changed & (flow.DRAW_TABLE | flow.DRAW_CURSOR | flow.DRAW_PILES | flow.DRAW_NAME):
             ui.set_text(self.name, play.name_text())
         if changed & flow.DRAW_HINT and not changed & flow.DRAW_TABLE:
-            ui.set_text(self.hint, play.hint_text())
+            ui.set_text(self.hint, keys.hint(play.hint_text()))
         if changed & (flow.DRAW_TABLE | flow.DRAW_PILES):
             self.deck_view.style(False, play.pile_lit(flow.PILE_DECK))
             self.discard_view.style(play.discard_dimmed(), play.pile_lit(flow.PILE_DISCARD))
@@ -276,7 +304,7 @@ class PlayScreen(cardview.PlayScreen):
         obs = play.obs
         ui.set_text(self.status, play.status_text())
         ui.set_text(self.info, play.round_info())
-        lines = flow.turn_summary(obs)
+        lines = flow.turn_summary(obs, play.kinds)
         i = 0
         while i < len(self.summary):
             ui.set_text(self.summary[i], lines[i] if i < len(lines) else "")
@@ -293,7 +321,7 @@ class PlayScreen(cardview.PlayScreen):
         while slot < len(play.order):
             self._draw_slot(slot)
             slot += 1
-        ui.set_text(self.hint, play.hint_text())
+        ui.set_text(self.hint, keys.hint(play.hint_text()))
 
     def _draw_slot(self, slot: int) -> None:
         """Dim/light one hand card; the cursor's card is lit and raised, the card just
@@ -305,24 +333,46 @@ class PlayScreen(cardview.PlayScreen):
 
     # -- keys -------------------------------------------------------------------------
 
+    def _wait(self, now: int) -> None:
+        """The table changed by itself at ``now``: A and B wait, the hint line hidden."""
+        self.changed_at = now
+        if self.hint is not None:
+            ui.set_hidden(self.hint, True)
+
+    def settled(self, now: int) -> bool:
+        """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
+        return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
+
     def tick(self, app: App, now: int) -> bool:
         """Cover the table until the seat shown is ready (start, resume); play the CPU
-        seats' turns, a little each frame, and show each move for a moment."""
+        seats' turns, a little each frame, and show each move for a moment; show the hint
+        line once A and B count."""
         changed = self.flow.tick(now, app.more)
+        if changed:
+            self._wait(now)
         if self.flow.event == flow.EVENT_NONE:
             self._draw(changed)
+            if self.hint.hidden and self.settled(now):
+                self.hint.hidden = False
+                return True
             return bool(changed)
         self._follow(app)
         return True
 
     def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow; redraw what changed, or open what it asks for (a
-        covering screen: this one lets its widgets go, so nothing to redraw). A key the
-        rules refuse has its cue."""
-        changed = self.flow.key(key)
-        if self.flow.refusal and changed & flow.DRAW_HINT:
+        """Hand the key to the flow (A and B only once the table has settled); redraw what
+        changed, or open what it asks for (a covering screen: this one lets its widgets go,
+        so nothing to redraw). A key the rules refuse has its cue."""
+        if (key == K_A or key == K_B) and not self.settled(app.frame_at):
+            return
+        play = self.flow
+        showing = play.mover >= 0
+        changed = play.key(key)
+        if showing and play.mover < 0:
+            self._wait(app.frame_at)  # the turn after the CPU's move: not seen yet
+        if play.refusal and changed & flow.DRAW_HINT:
             app.cue(CUE_REFUSED)
-        if self.flow.event == flow.EVENT_NONE:
+        if play.event == flow.EVENT_NONE:
             self._draw(changed)
         else:
             self._follow(app)
@@ -339,9 +389,10 @@ class PlayScreen(cardview.PlayScreen):
             app.push(RoundEndScreen(self.flow))
 
 
-class RoundEndScreen(Screen):
+class RoundEndScreen(NoticeScreen):
     """Every hand revealed in its best arrangement, unbound cards lit, with its value, and
-    the Ace Pile top they were bound against.
+    the Ace Pile top they were bound against. It may come after a CPU's move, so A counts
+    once it has been shown for a moment (``NoticeScreen``).
 
     :param play: the play screen's ``flow.Play`` (its game has just ended a round)
     """
@@ -353,9 +404,9 @@ class RoundEndScreen(Screen):
         self.result: Any = None
         self.ace_top = -1
 
-    def build(self, app: App) -> None:
+    def draw(self, app: App) -> Any:
         """Title with the result, one row of cards and a value column per seat, the Ace
-        Pile line (with three seats, on the hint line)."""
+        Pile line (with three seats, on the hint line); returns the hint line."""
         # The flow has read the ended round already (every hand and the result are in
         # any seat's view); a view from before the end is read again.
         obs = self.flow.obs
@@ -367,11 +418,10 @@ class RoundEndScreen(Screen):
         self.ace_top = ace
         hands = obs["hands"]
         winner = result["winner"]
+        kinds = self.flow.kinds
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
-        self.group.append(
-            ui.title_bar("Round %d: %s" % (obs["round"], flow.round_text(obs, self.flow.kinds)))
-        )
+        self.group.append(ui.title_bar(flow.round_title(obs, kinds)))
         count = len(hands)
         # Three rows of cards and bars (34 px each) fit between the title bar and the hint
         # line with 2 px between them; two rows leave room for the Ace Pile line.
@@ -399,26 +449,35 @@ class RoundEndScreen(Screen):
             self.group.append(row.group)
             self.rows.append(row)
             colour = ui.ACCENT if seat == winner else ui.WHITE
-            tag = flow.seat_tag(seat, self.flow.kinds)
-            self.group.append(ui.label(tag, _ROUND_TEXT_X, y, ui.LARGE, colour))
+            name = flow.seat_name(seat, kinds, count)
+            if name.endswith(_CPU_TAG):
+                # "P2" large, "(CPU)" small beside it: the column is 38 px wide.
+                name = name[: -len(_CPU_TAG)]
+                self.group.append(ui.label("(CPU)", _ROUND_TEXT_X + 12, y + 2, ui.SMALL, colour))
+            self.group.append(ui.label(name, _ROUND_TEXT_X, y, ui.LARGE, colour))
             self.group.append(ui.label("unbound", _ROUND_TEXT_X, y + 11, ui.SMALL, ui.GREY))
             self.group.append(
                 ui.label("%d" % result["unbound"][seat], _ROUND_TEXT_X, y + 19, ui.LARGE, colour)
             )
             seat += 1
         reason = result["reason"]
+        # The key's name as the board marks it; not the card's label ("A" of an Ace).
+        go_on = keys.hint("  A scores")
         if count == 2:
             text = "Ace Pile: %s" % (cards.display_name(ace) if ace >= 0 else "empty")
             self.group.append(ui.label(text, 2, 106, ui.SMALL, ui.WHITE))
-            text = "lit: unbound  A scores" if reason == "win" else "(%s)  A scores" % reason
+            text = "lit: unbound" if reason == "win" else "(%s)" % reason
         elif reason == "win":
             # (31 columns: the card's short name fits with "Ace:", not with "Ace Pile:")
-            text = "Ace: %s  A scores" % (flow.short_name(ace) if ace >= 0 else "none")
+            text = "Ace: %s" % (flow.short_name(ace) if ace >= 0 else "none")
         else:
-            text = "%s; Ace %s  A ok" % (reason, cards.label(ace) if ace >= 0 else "none")
-        self.group.append(hint(text))
+            text = "%s; Ace %s" % (reason, cards.label(ace) if ace >= 0 else "none")
+            go_on = keys.hint("  A ok")
+        line = ui.label(text + go_on, 2, HINT_Y, ui.SMALL, ui.GREY)
+        self.group.append(line)
+        return line
 
-    def key(self, app: App, key: int) -> None:
+    def act(self, app: App, key: int) -> None:
         """A: the scoreboard, or at the match's end its result (counted in the statistics:
         won if Player 1 won, with Player 1's final score)."""
         if key != K_A:
@@ -432,8 +491,9 @@ class RoundEndScreen(Screen):
         app.game_over(flow.match_text(obs, play.kinds), flow.final_text(obs, play.kinds))
 
 
-class ScoreScreen(Screen):
-    """The scores toward the target as bars, between rounds.
+class ScoreScreen(NoticeScreen):
+    """The scores toward the target as bars, between rounds (A deals the next round, once
+    the screen has been shown for a moment: ``NoticeScreen``).
 
     :param play: the play screen's ``flow.Play``
     """
@@ -442,47 +502,56 @@ class ScoreScreen(Screen):
         super().__init__()
         self.flow = play
 
-    def build(self, app: App) -> None:
-        """Title, one bar per seat and the key hint."""
+    def draw(self, app: App) -> Any:
+        """Title, one bar per seat, who deals next and the key hint (returned)."""
         obs = self.flow.game.observation(0)
         scores = obs["scores"]
         target = obs["target"]
+        kinds = self.flow.kinds
+        count = len(scores)
         self.group = displayio.Group()
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.BLACK))
         self.group.append(ui.title_bar("Scores after round %d" % obs["round"]))
+        # The bars start after the longest name ("P2 (CPU)": 8 large characters).
+        left = 24
+        seat = 0
+        while seat < count:
+            left = max(left, 6 + 6 * len(flow.seat_name(seat, kinds, count)))
+            seat += 1
+        full = 120 - left
         y = 20
         top = y
-        full = 96
         most = max(max(scores), target, 1)
         seat = 0
-        while seat < len(scores):
-            tag = flow.seat_tag(seat, self.flow.kinds)
-            self.group.append(ui.label(tag, 3, y + 1, ui.LARGE, ui.WHITE))
-            self.group.append(ui.rect(full, 10, ui.BAR, 24, y))
+        while seat < count:
+            name = flow.seat_name(seat, kinds, count)
+            self.group.append(ui.label(name, 3, y + 1, ui.LARGE, ui.WHITE))
+            self.group.append(ui.rect(full, 10, ui.BAR, left, y))
             filled = scores[seat] * full // most
             if filled:
-                self.group.append(ui.rect(min(filled, full), 10, _SET_BLUE, 24, y))
+                self.group.append(ui.rect(min(filled, full), 10, _SET_BLUE, left, y))
             self.group.append(
                 ui.label("%d" % scores[seat], ui.WIDTH - 3, y + 1, ui.LARGE, ui.WHITE, right=True)
             )
             y += 18
             seat += 1
         # A thin line at the target across every bar.
-        mark = 24 + target * full // most - 1
+        mark = left + target * full // most - 1
         self.group.append(ui.rect(1, y - top, ui.ACCENT, mark, top - 2))
         self.group.append(ui.label("target %d" % target, 24, y, ui.SMALL, ui.GREY))
-        # Who deals the next round, and so who starts it.
-        count = len(scores)
-        dealer = (obs["dealer"] + 1) % count
-        kinds = self.flow.kinds
-        text = "Next: %s, %s" % (
-            flow.does(flow.seat_tag(dealer, kinds), "deal"),
-            flow.does(flow.seat_tag((dealer + 1) % count, kinds), "start"),
-        )
-        self.group.append(ui.label(text, 24, y + 10, ui.SMALL, ui.WHITE))
-        self.group.append(hint("A: deal round %d" % (obs["round"] + 1)))
+        # Who deals the next round, and so who starts it (too long: a line each).
+        text = flow.next_text(obs, kinds)
+        columns = (ui.WIDTH - 24) // 5
+        if len(text) > columns:
+            text = text.replace(", ", ",\n")
+        for line in wrap_text(text, columns):
+            y += 9
+            self.group.append(ui.label(line, 24, y + 1, ui.SMALL, ui.WHITE))
+        prompt = hint("A: deal round %d" % (obs["round"] + 1))
+        self.group.append(prompt)
+        return prompt
 
-    def key(self, app: App, key: int) -> None:
+    def act(self, app: App, key: int) -> None:
         """A: deal the next round; the next seat's privacy screen if it is covered."""
         if key == K_A:
             self.flow.next_round()

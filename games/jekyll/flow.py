@@ -184,9 +184,19 @@ def gap_window(gap: int, top: int, visible: int, length: int) -> int:
 # --- texts --------------------------------------------------------------------------------
 
 
-def phase_text(obs: Dict[str, Any]) -> str:
-    """The info line: whose turn it is and what is due (the actions left)."""
-    who = SHORT_NAMES[obs["current"]] if obs["current"] >= 0 else "Game over"
+def seat_name(seat: int, cpu_seat: int = -1, short: bool = False) -> str:
+    """How the texts name a seat: by its part, "Dr. Jekyll" ("Jekyll" if ``short``), the
+    CPU's seat (``cpu_seat``; -1: two players) with "(CPU)": "Mr. Hyde (CPU)". (Jekyll and
+    Hyde are the seats' own names, which say who starts and whose side is whose; "You" is
+    only the one player against the CPU, in ``result_title``.)"""
+    name = SHORT_NAMES[seat] if short else SEAT_NAMES[seat]
+    return name + " (CPU)" if seat == cpu_seat else name
+
+
+def phase_text(obs: Dict[str, Any], cpu_seat: int = -1) -> str:
+    """The info line: whose turn it is and what is due (the actions left); ``cpu_seat``:
+    the CPU's seat, named so, or -1."""
+    who = seat_name(obs["current"], cpu_seat, True) if obs["current"] >= 0 else "Game over"
     phase = obs["phase"]
     if obs["over"]:
         return "Game over"
@@ -204,15 +214,19 @@ def score_text(scores: List[int]) -> str:
     return "J %d  H %d" % (scores[0], scores[1])
 
 
-def result_title(winner: int) -> str:
-    """The result screen's title."""
+def result_title(winner: int, cpu_seat: int = -1) -> str:
+    """The result screen's title: "Mr. Hyde wins"; against the CPU (``cpu_seat``) "You
+    win" or "Mr. Hyde (CPU) wins"."""
     if winner < 0:
         return "A draw"
-    return "%s wins" % SEAT_NAMES[winner]
+    if cpu_seat >= 0 and winner != cpu_seat:
+        return "You win"
+    return "%s wins" % seat_name(winner, cpu_seat)
 
 
-def result_text(obs: Dict[str, Any], names: Any) -> str:
-    """Why the game ended, the scores and the deciding rule (``names`` = card names)."""
+def result_text(obs: Dict[str, Any], names: Any, cpu_seat: int = -1) -> str:
+    """Why the game ended, the scores and the deciding rule (``names`` = card names;
+    ``cpu_seat``: the CPU's seat, named so, or -1)."""
     reason = obs["reason"]
     winner = obs["winner"]
     scores = obs["scores"]
@@ -220,14 +234,23 @@ def result_text(obs: Dict[str, Any], names: Any) -> str:
     if end == engine.REASON_FACES:
         # Every card faces one way: the ribbon's side if they are face up, else the other.
         side = obs["side"] if obs["face_up"][0] else obs["side"] ^ 1
-        why = "Every face shows on %s's side: +5 to %s." % (SHORT_NAMES[side], SHORT_NAMES[side])
+        why = "Every face shows on %s's side: +5 to %s." % (
+            SHORT_NAMES[side],
+            seat_name(side, cpu_seat, True),
+        )
     elif end == engine.REASON_EMPTY:
         why = "The ribbon is empty."
     else:
         why = "Turn limit reached (60 turns each); no bonus."
-    text = why + "\nJekyll %d, Hyde %d." % (scores[0], scores[1])
+    text = why + "\n%s %d, %s %d." % (
+        seat_name(0, cpu_seat, True),
+        scores[0],
+        seat_name(1, cpu_seat, True),
+        scores[1],
+    )
     if reason == engine.REASON_RECIPE:
-        text += "\n%s's trick matches the recipe: an instant win." % SHORT_NAMES[winner]
+        who = seat_name(winner, cpu_seat, True)
+        text += "\n%s's trick matches the recipe: an instant win." % who
     elif winner >= 0 and scores[0] == scores[1]:
         if end == engine.REASON_EMPTY:
             text += "\nTie: fewer cards in hand wins."
@@ -571,11 +594,12 @@ class Play:
         not the step after it."""
         if self.mode == MODE_SHOW and self.turn:
             total = len(self.turn) - (engine.END_TURN in self.turn)
-            return "%s (CPU) %d/%d" % (SHORT_NAMES[self.cpu_seat], min(self.shown, total), total)
+            who = seat_name(self.cpu_seat, self.cpu_seat, True)
+            return "%s %d/%d" % (who, min(self.shown, total), total)
         if self.mode == MODE_ANIM:
             # The observation is already past it: the turn goes on once the wave ends.
-            return "%s: transform" % SHORT_NAMES[self.obs["current"]]
-        return phase_text(self.obs)
+            return "%s: transform" % seat_name(self.obs["current"], self.cpu_seat, True)
+        return phase_text(self.obs, self.cpu_seat)
 
     def caption(self) -> str:
         """What A would do (the engine's words), or what there is to know."""
@@ -598,13 +622,14 @@ class Play:
             code = obs["ribbon"][self.rcur] if obs["ribbon"] else -1
             return "move %s" % (self.names(code) if code >= 0 else "card %d" % (self.rcur + 1))
         if mode == MODE_OVER:
-            return result_title(obs["winner"])
+            return result_title(obs["winner"], self.cpu_seat)
         if mode == MODE_ANIM:
             return "transformation!"
         if mode == MODE_SHOW or mode == MODE_CPU:
             return self.said
-        other = SHORT_NAMES[self.seat ^ 1]
-        return "%s holds %d  ribbon %d" % (other, obs["opponent_hand"], len(obs["ribbon"]))
+        other = seat_name(self.seat ^ 1, self.cpu_seat, True)
+        text = "%s holds %d  ribbon %d" % (other, obs["opponent_hand"], len(obs["ribbon"]))
+        return text if len(text) <= _CAPTION_COLUMNS else text.replace("  ", " ")
 
     def wave_code(self, slot: int) -> int:
         """What viewport slot ``slot`` shows in this frame of the transformation's wave:

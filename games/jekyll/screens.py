@@ -44,7 +44,14 @@ Against the CPU there are no privacy screens (a recipe peek shows at once). On i
 sheet are let go while ``games.jekyll.cpu`` is loaded, and the module is dropped before the
 table is built again, so the two never share the heap. The table then shows the CPU's turn
 action by action, each named on the caption with the card it left lit, for
-``flow.SHOW_MS`` each; A shows the next at once.
+``flow.SHOW_MS`` each; A shows the next at once. The CPU's seat is named with "(CPU)"
+(``flow.seat_name``), and the result against it says "You win".
+
+No accidental moves: when the table shows the CPU's turn (its cover gone), and each time
+that turn on show moves on or ends, A and B count only once it has been shown for
+``handheld.screens.PRIVACY_MS`` (its hint line hidden till then); the recipe peek
+likewise. A double tap never draws a card before the player has seen their turn. START on
+a privacy screen pauses the game (no card shows).
 """
 
 import displayio
@@ -52,10 +59,17 @@ from micropython import const
 
 from decktet import cards
 from games.jekyll import engine, flow
-from handheld import cardview, ui
+from handheld import cardview, keys, ui
 from handheld.app import App, Screen, forget_module
-from handheld.keys import K_A, K_B
-from handheld.screens import ConfirmScreen, MessageScreen, PrivacyScreen
+from handheld.keys import K_A, K_B, ticks_diff
+from handheld.screens import (
+    PRIVACY_MS,
+    ConfirmScreen,
+    MessageScreen,
+    NoticeScreen,
+    PrivacyScreen,
+    hint,
+)
 from handheld.sound import CUE_REFUSED, CUE_TRICK
 
 try:
@@ -130,7 +144,12 @@ def _minimap_sheet() -> Any:
 class PlayScreen(cardview.PlayScreen):
     """The Jekyll & Hyde table (see the module docstring): draws what ``flow.Play`` holds
     and hands it the keys. While another screen covers it, it lets its widgets go
-    (``releasable``) and builds them again from the flow."""
+    (``releasable``) and builds them again from the flow.
+
+    When the table shows the CPU's turn (its cover screen gone), and when that turn on
+    show moves on or ends, A and B wait ``PRIVACY_MS`` (the hint line hidden till then): a
+    double tap meant for the CPU's turn never draws a card, nor acts, before the player
+    has seen their own."""
 
     releasable = True
 
@@ -138,6 +157,8 @@ class PlayScreen(cardview.PlayScreen):
         super().__init__()
         self.flow = flow.Play(game, cards.display_name, opponent)
         self.covered = covered  # a privacy screen comes first (a new or resumed game)
+        self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
+        self.held = False  # A and B wait: the hint line is hidden
         level = game.observation(0)["level"]
         self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
         piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
@@ -247,6 +268,11 @@ class PlayScreen(cardview.PlayScreen):
         g.append(self.menu)
         self.hint = ui.label("", 2, _MENU_Y, ui.SMALL, ui.GREY)
         g.append(self.hint)
+        if play.turn:
+            self._wait(app.frame_at)  # the CPU's turn on show (its cover just went)
+        else:
+            # (Built again while A and B still wait, after a page opened meanwhile.)
+            self.held = not self.settled(app.frame_at)
         if self.flow.mode == flow.MODE_ANIM:
             self._draw(flow.DRAW_ALL | flow.DRAW_WAVE)
         else:
@@ -361,8 +387,8 @@ class PlayScreen(cardview.PlayScreen):
         play = self.flow
         in_menu = play.mode == flow.MODE_MENU
         ui.set_hidden(self.menu, not in_menu)
-        ui.set_hidden(self.hint, in_menu)
-        ui.set_text(self.hint, play.hint())
+        ui.set_hidden(self.hint, in_menu or self.held)
+        ui.set_text(self.hint, keys.hint(play.hint()))
         if in_menu:
             for i in range(flow.ITEM_COUNT):
                 legal = bool(play.mask & (1 << i))
@@ -382,9 +408,24 @@ class PlayScreen(cardview.PlayScreen):
 
     # --- keys and ticks ------------------------------------------------------------------------
 
+    def _wait(self, now: int) -> None:
+        """The table appeared or changed by itself at ``now``: A and B wait, the hint line
+        hidden."""
+        self.changed_at = now
+        self.held = True
+        if self.hint is not None:
+            ui.set_hidden(self.hint, True)
+
+    def settled(self, now: int) -> bool:
+        """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
+        return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
+
     def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow, redraw what changed, open what it asks for; a trick
-        taken and an action the rules refuse have their cues."""
+        """Hand the key to the flow (A and B once the table has settled), redraw what
+        changed, open what it asks for; a trick taken and an action the rules refuse have
+        their cues."""
+        if (key == K_A or key == K_B) and not self.settled(app.frame_at):
+            return
         play = self.flow
         self._draw(play.key(key))
         if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
@@ -401,13 +442,19 @@ class PlayScreen(cardview.PlayScreen):
         if self.covered:
             self.covered = False
             if play.cpu_seat < 0:
-                app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[play.seat]))
+                app.push(PrivacyScreen("Pass to " + flow.seat_name(play.seat)))
                 return True
         if play.mode == flow.MODE_CPU:
             app.push(CpuScreen(play))
             return True
+        cpu_turn = bool(play.turn)
         changed = play.tick(now, app.more)
+        if changed and cpu_turn:
+            self._wait(now)  # the CPU's next action, or the end of its turn
         if not changed:
+            if self.held and self.settled(now):
+                self.held = False
+                return ui.set_hidden(self.hint, play.mode == flow.MODE_MENU)
             return False
         self._draw(changed)
         self._follow(app)
@@ -430,10 +477,10 @@ class PlayScreen(cardview.PlayScreen):
             text = "You have %d action%s left." % (left, "" if left == 1 else "s")
             app.push(ConfirmScreen("End your turn?", text, self._end_turn))
         elif event == flow.EVENT_PASS:
-            app.push(PrivacyScreen("Pass to %s" % flow.SEAT_NAMES[play.seat]))
+            app.push(PrivacyScreen("Pass to " + flow.seat_name(play.seat)))
         elif event == flow.EVENT_PEEK:
             card = play.peek_card
-            name = flow.SEAT_NAMES[play.seat]  # the seat whose draw emptied the pile
+            name = flow.seat_name(play.seat)  # the seat whose draw emptied the pile
 
             def reveal(app: App) -> None:
                 app.push(PeekScreen(card, name))
@@ -446,8 +493,8 @@ class PlayScreen(cardview.PlayScreen):
             obs = play.obs
             seat = flow.owner_seat(play.game.options)
             app.record_result(obs["winner"] == seat, obs["scores"][seat])
-            text = flow.result_text(obs, cards.display_name)
-            app.game_over(flow.result_title(obs["winner"]), text)
+            text = flow.result_text(obs, cards.display_name, play.cpu_seat)
+            app.game_over(flow.result_title(obs["winner"], play.cpu_seat), text)
 
 
 class CpuScreen(Screen):
@@ -471,7 +518,7 @@ class CpuScreen(Screen):
         """The CPU's name and what it does, centred; what comes next."""
         cardview.release_sheet()
         self.group = displayio.Group()
-        name = flow.SEAT_NAMES[self.flow.cpu_seat] + " (CPU)"
+        name = flow.seat_name(self.flow.cpu_seat, self.flow.cpu_seat)
         for text, top, colour in ((name, 44, ui.ACCENT), ("is thinking...", 58, ui.WHITE)):
             x = (ui.WIDTH - len(text) * 6) // 2
             self.group.append(ui.label(text, x, top, ui.LARGE, colour))
@@ -519,16 +566,18 @@ class CpuScreen(Screen):
         return False
 
 
-class PeekScreen(Screen):
-    """The peeked recipe card, shown after a privacy screen; A hides it again."""
+class PeekScreen(NoticeScreen):
+    """The peeked recipe card, shown after a privacy screen (or at once against the CPU);
+    A hides it again, once it has been shown for a moment (``NoticeScreen``: a double
+    tap on the draw would hide it unseen)."""
 
     def __init__(self, card: int, name: str) -> None:
         super().__init__()
         self.card = card
         self.name = name
 
-    def build(self, app: App) -> None:
-        """Title, the card, its name and the hint."""
+    def draw(self, app: App) -> Any:
+        """Title, the card, its name and the hint (returned)."""
         self.group = displayio.Group()
         self.group.append(ui.title_bar("Recipe card"))
         self.group.append(ui.label("%s peeks at:" % self.name, 3, 20, ui.LARGE))
@@ -536,9 +585,11 @@ class PeekScreen(Screen):
         sprite.show(self.card)
         self.group.append(sprite)
         self.group.append(ui.label(cards.display_name(self.card), 3, 80, ui.LARGE, ui.ACCENT))
-        self.group.append(ui.label("A hide it again", 2, _MENU_Y, ui.SMALL, ui.GREY))
+        prompt = hint("A hide it again")
+        self.group.append(prompt)
+        return prompt
 
-    def key(self, app: App, key: int) -> None:
+    def act(self, app: App, key: int) -> None:
         """A (or B) hides the card."""
         if key == K_A or key == K_B:
             app.pop()
