@@ -306,3 +306,40 @@ def test_start_on_the_privacy_screen_pauses_without_showing_the_hand(setup):
     assert app().asleep and sim.display.brightness == 0
     sim = host_sim.run(setup + " START DOWN DOWN A WAIT*500 B UP UP A", seed=4, nvm=fresh_nvm())
     assert top_name() == "PrivacyScreen" and _no_card(sim)
+
+
+class _Ending:
+    """Just what a game-over screen asks of the app."""
+
+    def __init__(self):
+        self.frame_at = 0
+        self.again = 0
+        self.homes = 0
+
+    def play_again(self):
+        self.again += 1
+
+    def home(self):
+        self.homes += 1
+
+
+def test_the_game_over_screen_waits_before_a_plays_again_or_b_goes_home():
+    """It may follow a CPU's last move or a round's result at once: a double tap meant for
+    that screen must not start a new game (A) or leave (B)."""
+    from handheld.keys import K_A, K_B
+    from handheld.over import GameOverScreen
+    from handheld.screens import PRIVACY_MS
+
+    screen = GameOverScreen("Game over", "You win")
+    ending = _Ending()
+    ending.frame_at = 1000
+    screen.shown_at = 1000
+    for at in (1000, 1000 + PRIVACY_MS // 2, 1000 + PRIVACY_MS - 1):
+        ending.frame_at = at
+        screen.key(ending, K_A)
+        screen.key(ending, K_B)
+    assert (ending.again, ending.homes) == (0, 0)
+    ending.frame_at = 1000 + PRIVACY_MS
+    screen.key(ending, K_A)
+    screen.key(ending, K_B)
+    assert (ending.again, ending.homes) == (1, 1)

@@ -12,12 +12,14 @@ result waits for a few, not for the pause menu's.
 
 from handheld.app import App, forget_module
 from handheld.keys import K_A, K_B
-from handheld.screens import MessageScreen
+from handheld.screens import MessageScreen, NoticeScreen
 
 
-class GameOverScreen(MessageScreen):
+class GameOverScreen(NoticeScreen):
     """A game's end: its result, then A plays again (same set-up, a new deal) and B goes
-    back to the main menu (``App.game_over`` opens it)."""
+    back to the main menu (``App.game_over`` opens it). It may come right after a CPU's
+    last move or a round's result, so A and B wait ``PRIVACY_MS`` (``NoticeScreen``): a
+    double tap meant for the screen before does not start a new game."""
 
     hint_text = "A play again  B menu"
 
@@ -25,11 +27,11 @@ class GameOverScreen(MessageScreen):
         """Closed: this module goes (``handheld.over``)."""
         forget_module("handheld.over")
 
-    def key(self, app: App, key: int) -> None:
+    def act(self, app: App, key: int) -> None:
         """A: play again; B: the main menu; UP/DOWN scroll."""
         if key == K_A:
             app.play_again()
         elif key == K_B:
             app.home()
         else:
-            super().key(app, key)
+            MessageScreen.key(self, app, key)

@@ -9,6 +9,8 @@ Generic screens the whole app and every game reuse:
 - ``MessageScreen(title, text, then=None)``: wrapped text (a summary, a result); A or B
   closes it, then ``then(app)`` runs if given.
 - ``ConfirmScreen(title, text, then)``: a question; A does ``then(app)``, B cancels.
+- ``NoticeScreen(title, text, then=None)``: a message the player did not open (a CPU's
+  move, a result, a warning): A and B act only once it has been shown for ``PRIVACY_MS``.
 - ``PrivacyScreen(text, then=None)``: a full-screen "Pass to Player 2 - press A"
   with no cards, to hand the device over in hot-seat games; A closes it, once it has been
   shown for ``PRIVACY_MS``.

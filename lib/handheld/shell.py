@@ -74,15 +74,16 @@ def _low_battery_mark() -> Any:
 
 
 def _low_battery(millivolts: int) -> Any:
-    """The warning a low battery opens over the table, once a game."""
+    """The warning a low battery opens over the table, once a game (it comes unasked, so
+    A waits ``PRIVACY_MS``)."""
     from handheld.keys import hint
-    from handheld.screens import MessageScreen
+    from handheld.screens import NoticeScreen
 
     text = "The battery is at %d.%02d V: charge it soon. Your game is saved now." % (
         millivolts // 1000,
         millivolts % 1000 // 10,
     )
-    return MessageScreen("Battery low", hint(text))
+    return NoticeScreen("Battery low", hint(text))
 
 
 def main() -> None:
