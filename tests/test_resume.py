@@ -102,7 +102,9 @@ def test_quitting_clears_the_save_and_pausing_saves_at_once():
     host_sim.run("DOWN A A WAIT*600 A A START", seed=2, nvm=nvm)
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).saved_slots() == [1]
-    # Resume from the pause menu, quit to the menu: the game is abandoned, its save goes.
+    # The same from a new device, then resume from the pause menu and quit to the menu:
+    # the game is abandoned, its save goes.
+    nvm = fresh_nvm()
     host_sim.run("DOWN A A WAIT*600 A A START A START UP A A", seed=2, nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).saved_slots() == []
 
