@@ -14,6 +14,11 @@ PyGamer joystick's raw readings (0..65535) until ``JOY:off``.
 
 Time is virtual in headless runs (each frame of the app's loop is 10 ms), and game
 seeds come from ``Rng(--seed)``, so a run is exactly its options and its keys.
+
+Blinka's displayio draws, and decides what each refresh pushes. ``--displayio
+circuitpython`` (``run(displayio="circuitpython")``) refreshes as CircuitPython's C code
+does instead (``host_sim.cpdisplayio``): the areas the device sends, and the pixels it
+leaves behind where those miss something (``display.left_behind()``).
 """
 
 import os

@@ -66,6 +66,13 @@ def main(argv=None):
     parser.add_argument(
         "--nvm", default=None, help="file backing microcontroller.nvm (default: build/sim-nvm.bin)"
     )
+    parser.add_argument(
+        "--displayio",
+        choices=("blinka", "circuitpython"),
+        default="blinka",
+        help="refresh as Blinka does (default) or as CircuitPython's C code does "
+        "(host_sim/cpdisplayio.py: the areas the device sends, the pixels it leaves; slower)",
+    )
     args = parser.parse_args(argv)
     # One default nvm file per kind of nvm: the badges' 8 KB, the RP2040 boards' 4 KB.
     default = "sim-nvm.bin" if nvm_size(args.board) == 8192 else "sim-nvm-rp2040.bin"
@@ -96,6 +103,7 @@ def main(argv=None):
         window=window,
         record=args.record,
         battery=args.battery,
+        displayio=args.displayio,
     )
     sim.run()
     if args.screenshot:

@@ -2,9 +2,10 @@
 
 import os
 import runpy
+import sys
 import time
 
-from host_sim import ROOT, fakes
+from host_sim import ROOT, cpdisplayio, fakes
 from host_sim.display import SimDisplay
 
 # Key name -> key number on the badge's shift register (bit = 1 << number).
@@ -16,6 +17,18 @@ BOOT_MS = 50
 SETTLE_MS = 100
 CENTRE = 32768
 CUE_NAMES = ("place", "trick", "refused", "won", "lost")  # handheld.sound's CUE_* by number
+
+
+def _take_app_modules():
+    """Take the app's modules (those of lib/ and games/) and ``displayio``/``vectorio`` out
+    of sys.modules; returns them by name (a run on another displayio imports its own)."""
+    folders = tuple(os.path.join(ROOT, name) + os.sep for name in ("lib", "games"))
+    taken = {}
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None) or ""
+        if name in ("displayio", "vectorio") or path.startswith(folders):
+            taken[name] = sys.modules.pop(name)
+    return taken
 
 
 class SimDone(Exception):
@@ -74,6 +87,10 @@ class Sim:
     :param str nvm_path: or a file that keeps nvm between runs
     :param window: a host_sim.window.Window (interactive), or None for headless
     :param battery: the battery's voltage (e.g. 3.7), or None: USB power, no battery
+    :param str displayio: "blinka" (Blinka's displayio draws, as always) or "circuitpython":
+        ``host_sim.cpdisplayio``, CircuitPython's own dirty areas (what the device sends
+        and leaves behind; slower). The app's modules are imported afresh for such a run
+        and the process's own put back after it (``app``: the run's App).
     """
 
     def __init__(
@@ -86,7 +103,12 @@ class Sim:
         window=None,
         record=None,
         battery=None,
+        displayio="blinka",
     ):
+        if displayio not in ("blinka", "circuitpython"):
+            raise ValueError("displayio %r: use blinka or circuitpython" % displayio)
+        self.displayio = displayio
+        self.app = None
         self.battery = battery
         self.board_id = board
         self.window = window
@@ -108,7 +130,8 @@ class Sim:
         self.frames = []  # (image, clock ms) for --record
         self.record = record
         width, height = fakes.SCREEN_SIZES.get(board, (160, 128))
-        self.display = SimDisplay(width, height, on_refresh=self._on_refresh)
+        kind = cpdisplayio.Display if displayio == "circuitpython" else SimDisplay
+        self.display = kind(width, height, on_refresh=self._on_refresh)
         self.frame_count = 0
         from decktet.rng import Rng
 
@@ -216,10 +239,20 @@ class Sim:
     # -- running ----------------------------------------------------------------
 
     def install(self):
-        """Fake hardware in sys.modules and the injected seed source and sleep."""
+        """Fake hardware in sys.modules and the injected seed source and sleep (and, for a
+        run on CircuitPython's displayio, the model's modules and a fresh import of the
+        app's)."""
+        self._taken = None
+        if self.displayio == "circuitpython":
+            self._taken = _take_app_modules()
+            model = cpdisplayio.modules()
+            sys.modules["displayio"], sys.modules["vectorio"] = model
         self._hidden = fakes.install(self, self.board_id)
-        from handheld import shell
+        from handheld import shell, ui
 
+        # A run is a boot: the kit's hook for an offset frame is set again only by the
+        # board that has one (handheld.centred), not left over from an earlier run.
+        ui.solid_maker = None
         shell.seed_source = self.seed_source
         shell.sleep = self.sleep
 
@@ -234,7 +267,13 @@ class Sim:
             pass
         finally:
             os.chdir(here)
+            from handheld import shell
+
+            self.app = getattr(shell, "current_app", None)
             fakes.uninstall(self._hidden)
+            if self._taken is not None:
+                _take_app_modules()
+                sys.modules.update(self._taken)
             if self.nvm_path:
                 with open(self.nvm_path, "wb") as handle:
                     handle.write(bytes(self.nvm))
@@ -279,7 +318,16 @@ class Sim:
         )
 
 
-def run(keys="", board="pybadge", seed=1, nvm=None, nvm_path=None, record=None, battery=None):
+def run(
+    keys="",
+    board="pybadge",
+    seed=1,
+    nvm=None,
+    nvm_path=None,
+    record=None,
+    battery=None,
+    displayio="blinka",
+):
     """A headless run; returns the Sim (display image, per-refresh pixel counts, nvm)."""
     return Sim(
         board=board,
@@ -289,4 +337,5 @@ def run(keys="", board="pybadge", seed=1, nvm=None, nvm_path=None, record=None, 
         nvm_path=nvm_path,
         record=record,
         battery=battery,
+        displayio=displayio,
     ).run()

@@ -227,10 +227,19 @@ def set_hidden(widget: Any, hidden: bool) -> bool:
     return True
 
 
-def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> vectorio.Rectangle:
+# Set by ``handheld.centred`` where the app is shown in an offset frame: there a vectorio
+# shape reports the areas to redraw as if the frame were at the screen's origin, so
+# ``rect`` makes ``centred.Solid`` rectangles (TileGrids) instead.
+solid_maker: Any = None
+
+
+def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> Any:
     """A solid rectangle: a ``vectorio.Rectangle`` (about 100 bytes on CircuitPython, where a
     TileGrid over a one-colour bitmap cost 350-450) on a one-colour palette shared by every
-    rectangle of that colour. Move it or hide it like a TileGrid."""
+    rectangle of that colour. Move it, hide it or change its ``width`` as a vectorio shape.
+    In an offset frame (``solid_maker``) a ``handheld.centred.Solid`` instead."""
+    if solid_maker is not None:
+        return solid_maker(width, height, solid(color), x, y)
     return vectorio.Rectangle(pixel_shader=solid(color), width=width, height=height, x=x, y=y)
 
 
