@@ -5,8 +5,9 @@ Blinka's displayio (what the simulator draws with) tracks dirty areas in its own
 ``Group`` counts a removed group's vectorio shapes in the area to redraw, and a new Group
 starts at an identity transform. CircuitPython does neither, and the PicoSystem showed it
 (issue 31, point 11: pixels left behind, areas repainted where the app is not). This
-module follows the C code instead, function by function (adafruit/circuitpython, read for
-CircuitPython 10; no code copied):
+module follows the C code instead, function by function (no code copied; Group.c,
+TileGrid.c and Rectangle.c read in adafruit/circuitpython, the other files in forks that
+track it, tyeth/circuitpython and jepler/circuitpython, as CircuitPython 10 has them):
 
 - ``shared-module/displayio/area.c``: ``Area`` (empty, union, overlap, canon, shift).
 - ``shared-module/displayio/Group.c``: ``Group``. ``_update_transform`` and
