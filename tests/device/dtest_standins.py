@@ -238,6 +238,16 @@ def test_group_membership_as_c_keeps_it():
     first.hidden = True
     assert first.width == 5 and first.hidden and first.x == 1
     assert raises(ValueError, lambda: setattr(first, "width", 0))
+    # group[i] = layer swaps one layer for another (the set-up screen's new row list).
+    third = displayio.Group()
+    group.append(third)
+    fourth = displayio.Group()
+    group[0] = fourth
+    assert group[0] is fourth and len(group) == 1
+    group.append(third)  # the layer swapped out is free again
+    assert raises(ValueError, lambda: group.__setitem__(0, third))
+    del group[1]
+    assert len(group) == 1
 
 
 def test_display_counts_refreshes_and_rejects_what_c_does():

@@ -126,6 +126,17 @@ class Group(_Layer):
     def __getitem__(self, index):
         return self._sd_members[index]
 
+    def __setitem__(self, index, layer):
+        """Put ``layer`` in the place of the one at ``index`` (which leaves the group)."""
+        old = self._sd_members[index]
+        self._sd_take(layer)
+        old._sd_in_group = False
+        self._sd_members[index] = layer
+
+    def __delitem__(self, index):
+        """Take out the layer at ``index``."""
+        self.pop(index)
+
 
 class Bitmap:
     """displayio.Bitmap: ``width`` x ``height`` values of 1, 2, 4, 8, 16 or 32 bits, kept
