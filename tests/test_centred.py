@@ -7,8 +7,6 @@ files it follows); ``displayio="circuitpython"`` runs the app on it. The first t
 the model to the C behaviour the fix rests on; the rest play the app on the PicoSystem.
 """
 
-import pytest
-
 import host_sim
 from host_sim import cpdisplayio as cp
 
@@ -215,11 +213,6 @@ def test_rectangles_are_solids_in_the_frame_and_shapes_elsewhere():
     assert type(sim.app.top().menu.bar).__module__.startswith("vectorio")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="screens.save_mark is a vectorio shape: made at (158, 2), it repaints there (the"
-    " screen's corner) when a play screen is shown; ui.rect would make it a Solid",
-)
 def test_a_play_screen_repaints_only_the_app():
     sim = Checked(PAUSE + " B").run()
     for name, areas, _, left in sim.log[1:]:

@@ -19,7 +19,6 @@ Generic screens the whole app and every game reuse:
 """
 
 import displayio
-import vectorio
 from micropython import const
 
 from handheld import keys, ui
@@ -294,9 +293,11 @@ def save_mark(saved: bool, shape: Any) -> Any:
     """The save mark the app puts on a play screen (``App.new_mark``): a small bar, green
     if the game is saved, orange if not yet; a new one if ``shape`` is None, else
     ``shape`` showing it."""
-    shader = ui.solid(SAVED if saved else NOT_SAVED)
+    color = SAVED if saved else NOT_SAVED
     if shape is None:
-        return vectorio.Rectangle(pixel_shader=shader, width=2, height=8, x=_MARK_X, y=_MARK_Y)
-    shape.pixel_shader = shader
+        # ``ui.rect``: a board whose app is centred in a larger screen gets a shape that
+        # reports its dirty area where it is drawn (``handheld.centred``).
+        return ui.rect(2, 8, color, _MARK_X, _MARK_Y)
+    shape.pixel_shader = ui.solid(color)
     shape.hidden = False  # (marks it for the next refresh)
     return shape
