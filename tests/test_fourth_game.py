@@ -32,7 +32,7 @@ def test_a_fourth_game_from_its_package_alone(toy):
     # Start: the play screen shows five cards; A wins; back to the menu.
     host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().row.count == 5
-    host_sim.run("DOWN DOWN DOWN A A A B", nvm=nvm)
+    host_sim.run("DOWN DOWN DOWN A A A WAIT*700 B", nvm=nvm)  # the result waits 0.6 s
     assert top_name() == "MenuScreen" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
@@ -81,11 +81,11 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     script = toy_menu + " LEFT A RIGHT A"
     host_sim.run(script, nvm=fresh_nvm())
     assert top_name() == "GameOverScreen" and top().hint_text == "A play again  B menu"
-    host_sim.run(script + " A", nvm=fresh_nvm())
+    host_sim.run(script + " WAIT*700 A", nvm=fresh_nvm())  # the result waits 0.6 s
     again = top()
     assert top_name() == "ToyScreen" and again.count == 3 and again.moves == 0
     assert len(app().stack) == 2 and app().play is again
-    host_sim.run(script + " A A B", nvm=nvm)
+    host_sim.run(script + " WAIT*700 A A WAIT*700 B", nvm=nvm)
     stats = store.Stats(nvm)
     assert stats.played(toy.slot) == 2 and stats.won(toy.slot) == 2
     assert stats.get(toy.slot, store.STAT_BEST_RUN) == 2
