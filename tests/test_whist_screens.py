@@ -88,6 +88,10 @@ class Strategy:
             return self.setup.pop(0)
         screen = top()
         name = type(screen).__name__
+        if hasattr(screen, "settled") and not screen.settled(app().frame_at):
+            # A screen the player did not open (the game's result): A and B would be
+            # dropped yet; look again in a moment.
+            return "WAIT*50"
         if name == "WhistScreen":
             self.screen = screen
             return self.play(sim, screen)
