@@ -58,7 +58,7 @@ def test_the_kit_lists_rows_by_any_declared_condition():
                 "Kit",
                 rows,
                 lambda app, values: started.append(values),
-                shown_when=((1, 0, 1), (2, 0, 0)),
+                _shown_when=((1, 0, 1), (2, 0, 0)),
             )
             app().push(screen)
             return "DOWN A"

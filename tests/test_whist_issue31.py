@@ -61,11 +61,11 @@ def test_every_reason_has_its_text():
     whys = set()
     for mine, dummy, trump, text in CASES:
         whys.add(engine.trick_reason(mine, dummy, trump))
-        assert flow.reason_text(mine, dummy, trump, True) == text
-        alone = flow.reason_text(mine, dummy, trump, False)
+        assert flow._reason_text(mine, dummy, trump, True) == text
+        alone = flow._reason_text(mine, dummy, trump, False)
         assert alone == text[text.index(": ") + 2 :][0].upper() + text[text.index(": ") + 3 :]
         assert len(text) <= 31
-    assert whys == set(range(engine.WHY_HIGHER + 1)) and len(flow.REASONS) == len(whys)
+    assert whys == set(range(engine.WHY_HIGHER + 1)) and len(flow._REASONS) == len(whys)
 
 
 def test_a_lost_trick_says_the_dummy_followed_higher_not_the_trump():
@@ -104,7 +104,7 @@ def test_a_trick_is_play_and_keep_and_its_result_stays_beside_the_next():
             # The result on the table while the next card is chosen; final now.
             assert presses == 2 and f.step == flow.STEP_PLAY
             assert f.shown_trick() == last and f.obs["tricks_played"] == trick + 1
-            assert f.trick_text() == flow.reason_text(last[0], last[1], last[3], True)
+            assert f.trick_text() == flow._reason_text(last[0], last[1], last[3], True)
             assert not f.can_undo()
             assert f.undo_refusal() == "No undo: the dummy's card is up"
             f.key(K_RIGHT)  # a cursor move keeps it on show, and holds nothing
@@ -112,7 +112,7 @@ def test_a_trick_is_play_and_keep_and_its_result_stays_beside_the_next():
         else:
             # A hand's last trick shows on its own until A; the summary follows.
             assert f.step == flow.STEP_RESULT and f.shown_trick() is None
-            assert f.result_detail() == flow.reason_text(last[0], last[1], last[3], False)
+            assert f.result_detail() == flow._reason_text(last[0], last[1], last[3], False)
             assert f.can_undo()
             f.key(K_A)
             assert f.event == flow.EVENT_HAND_OVER and f.step == flow.STEP_BID
@@ -195,16 +195,16 @@ def test_the_coach_percentage_is_its_chance_to_make_exactly_that_bid():
 
 
 def test_one_point_is_singular():
-    assert flow.points_text(1) == "+1 point" and flow.points_text(-1) == "-1 point"
-    assert flow.points_text(0) == "0 points" and flow.points_text(-3) == "-3 points"
-    assert flow.points_text(2) == "+2 points"
+    assert flow._points_text(1) == "+1 point" and flow._points_text(-1) == "-1 point"
+    assert flow._points_text(0) == "0 points" and flow._points_text(-3) == "-3 points"
+    assert flow._points_text(2) == "+2 points"
     assert flow.hand_summary((2, 1, 1, 1), 4) == (
         "Under hand: bid 1, took 1.\nMade it: +1 point.\nScore: 4"
     )
     assert flow.hand_summary((0, 2, 1, -1), -1) == (
         "Fore hand: bid 2, took 1.\nMissed: -1 point.\nScore: -1"
     )
-    assert flow.passes_text([1, -1, 0]) == "Pass 1: +1 point\nPass 2: -1 point\nPass 3: 0 points\n"
+    assert flow._passes_text([1, -1, 0]) == "Pass 1: +1 point\nPass 2: -1 point\nPass 3: 0 points\n"
 
 
 def _session(seed, options, bids):
@@ -248,7 +248,7 @@ def test_the_session_ends_with_each_pass_and_the_total():
     lines = final.split("\n")
     # The last hand's two lines, each pass's points, the total, the verdict.
     assert lines[0].startswith("Aft hand: bid 1, took ")
-    assert lines[2:5] == ["Pass %d: %s" % (i + 1, flow.points_text(p)) for i, p in enumerate(each)]
+    assert lines[2:5] == ["Pass %d: %s" % (i + 1, flow._points_text(p)) for i, p in enumerate(each)]
     assert lines[5] == "Final score: %d" % total and len(lines) == 7
     # One pass: its hands' points instead.
     f, texts = _session(4, 0, (2, 1, 0))
@@ -275,4 +275,4 @@ def test_each_pass_survives_a_resume():
         if resumed.event == flow.EVENT_HAND_OVER:
             resumed.summary()
     text = resumed.final_summary()
-    assert "Pass 1: %s\n" % flow.points_text(first) in text
+    assert "Pass 1: %s\n" % flow._points_text(first) in text

@@ -58,7 +58,7 @@ def render_hand(codes):
 def press_a(screen):
     """A, once the table takes it: after a trick's result (or the coach's bid) appears, A
     does nothing for PRIVACY_MS, so the player waits that out first."""
-    left = screen.held_ms(app().frame_at)
+    left = screen._held_ms(app().frame_at)
     if left:
         return "WAIT*%d A" % (left + FRAME_MS)
     return "A"
@@ -200,7 +200,7 @@ def check_session(sim, strategy, options, hands, passes=1):
         # Each pass's points, then the total (issue 31), as the engine kept them.
         each = game.observation(0)["pass_points"]
         assert len(each) == passes and sum(each) == final
-        lines = ["Pass %d: %s" % (i + 1, flow.points_text(p)) for i, p in enumerate(each)]
+        lines = ["Pass %d: %s" % (i + 1, flow._points_text(p)) for i, p in enumerate(each)]
         assert "\n".join(lines + ["Final score: %d" % final]) in text
     return final
 
@@ -850,14 +850,14 @@ def test_issue_keys_show_what_decided_the_trick_beside_the_next():
     assert f.step == flow.STEP_PLAY and game.observation(0)["tricks_played"] == 1
     mine, dummy, won, trump = game.observation(0)["last_trick"]
     why = engine.trick_reason(mine, dummy, trump)
-    assert screen.detail.text == "%s: %s" % ("Won" if won else "Lost", flow.REASONS[why])
+    assert screen.detail.text == "%s: %s" % ("Won" if won else "Lost", flow._REASONS[why])
     assert not screen.detail.text.startswith("Trump was")
     # Seed 11: the dummy's Crown of Moons beat the player's 8 of Moons and Suns, trump Moons.
     assert (mine, dummy, won, trump) == (24, 30, False, 1)
     assert screen.detail.text == "Lost: dummy's trump was higher"
     # Both cards on show, the winner lit; the next trick's dummy card in its place.
-    assert not screen.last_title.hidden and screen.last_title.text == "Last trick"
-    assert (screen.last_dummy.card, screen.last_mine.card) == (dummy, mine)
+    assert not screen._last_title.hidden and screen._last_title.text == "Last trick"
+    assert (screen._last_dummy.card, screen._last_mine.card) == (dummy, mine)
     assert screen.dummy.card == game.observation(0)["dummy_card"] != dummy
     assert screen.mine.card == cardview.EMPTY
     # The replay: exactly bid 3, the play and the keep.
@@ -868,7 +868,7 @@ def test_issue_keys_show_what_decided_the_trick_beside_the_next():
     # Once the hold is over, A plays the next card (its twiddle choice shows).
     host_sim.run(ISSUE_KEYS + " WAIT*%d A" % PRIVACY_MS, seed=11)
     assert top().flow.step == flow.STEP_TWIDDLE
-    assert top().last_title.hidden  # the twiddle choice is about the trick in play
+    assert top()._last_title.hidden  # the twiddle choice is about the trick in play
 
 
 class FakeApp:
@@ -896,10 +896,10 @@ def test_a_double_tap_never_plays_an_unseen_card():
     for _ in range(2):
         screen.key(fake, K_A)
         fake.frame_at += 100
-    assert screen.flow.step == flow.STEP_TWIDDLE and screen.held_ms(fake.frame_at) == 0
+    assert screen.flow.step == flow.STEP_TWIDDLE and screen._held_ms(fake.frame_at) == 0
     screen.key(fake, K_A)  # keep at 1200: the result appears with the next trick
     kept = game.to_bytes()
-    assert screen.flow.step == flow.STEP_PLAY and screen.held_ms(fake.frame_at) == PRIVACY_MS
+    assert screen.flow.step == flow.STEP_PLAY and screen._held_ms(fake.frame_at) == PRIVACY_MS
     for late in (1, 300, PRIVACY_MS - 1):
         fake.frame_at = 1200 + late
         screen.key(fake, K_A)
@@ -921,7 +921,7 @@ def test_the_coach_bid_on_the_picker_holds_a():
     bid = int(re.match(r"Coach: bid (\d+) ", screen.detail.text).group(1))
     assert screen.prompt.text == "Bid: < %d >" % bid
     assert bid != 1  # the picker moved from 1: A waits
-    assert screen.held_ms(fake.frame_at) == PRIVACY_MS
+    assert screen._held_ms(fake.frame_at) == PRIVACY_MS
     fake.frame_at += 100
     screen.key(fake, K_A)
     assert game.observation(0)["bid"] == -1

@@ -108,7 +108,7 @@ HAND_NAMES = ("Fore", "Aft", "Under")
 _LINE = const(31)
 # What decided a trick, by ``engine.trick_reason`` code (WHY_*), after "Won: "/"Lost: "
 # (at most 25 characters).
-REASONS = (
+_REASONS = (
     "the dummy led the Excuse",
     "the Excuse always loses",
     "dummy's card was trump",
@@ -154,7 +154,7 @@ def signed(points: int) -> str:
     return "%d" % points
 
 
-def points_text(points: int) -> str:
+def _points_text(points: int) -> str:
     """Points with their sign and the word: "+1 point", "-3 points", "0 points"."""
     if points == 1 or points == -1:
         return signed(points) + " point"
@@ -177,7 +177,7 @@ def hand_summary(last_hand: Any, score: int) -> str:
         bid,
         took,
         made,
-        points_text(points),
+        _points_text(points),
         score,
     )
 
@@ -191,22 +191,22 @@ def final_text(score: int) -> str:
     return "Final score: %d\n%s" % (score, verdict)
 
 
-def passes_text(pass_points: List[int]) -> str:
+def _passes_text(pass_points: List[int]) -> str:
     """A finished session's passes, one line each: "Pass 1: +3 points"."""
     text = ""
     index = 0
     while index < len(pass_points):
-        text += "Pass %d: %s\n" % (index + 1, points_text(pass_points[index]))
+        text += "Pass %d: %s\n" % (index + 1, _points_text(pass_points[index]))
         index += 1
     return text
 
 
-def reason_text(mine: int, dummy: int, trump: int, prefix: bool) -> str:
+def _reason_text(mine: int, dummy: int, trump: int, prefix: bool) -> str:
     """What decided the trick (``engine.trick_reason``): with ``prefix``, after "Won: " or
     "Lost: " ("Lost: same suit, dummy's higher"), else a sentence of its own ("Same suit,
     dummy's higher"); at most 31 characters."""
     why = trick_reason(mine, dummy, trump)
-    text = REASONS[why]
+    text = _REASONS[why]
     if prefix:
         return ("Won: " if why >= WHY_WON else "Lost: ") + text
     return text[0].upper() + text[1:]
@@ -247,7 +247,7 @@ class Play:
         # The last key or tick showed something new unasked (see the module docstring).
         self.hold = False
         # The player moved the bid picker (the coach's bid then leaves it where it is).
-        self.bid_moved = False
+        self._bid_moved = False
         # Points of each hand scored in this pass, for the pass summary.
         self.pass_points: List[int] = []
         # Each whole pass's points, for the statistics (a pass resumed from a save midway
@@ -269,7 +269,7 @@ class Play:
             self.bid = max(1, obs["min_bid"])
             if self.bid > obs["max_bid"]:
                 self.bid = obs["max_bid"]
-            self.bid_moved = False
+            self._bid_moved = False
             if self.coach:
                 # Loaded by the first ``tick``, a frame after the table is shown.
                 if self.coach is not True:
@@ -381,7 +381,7 @@ class Play:
         else:
             return 0
         if step == STEP_BID:
-            self.bid_moved = True
+            self._bid_moved = True
             bid = min(max(self.bid + delta, self.obs["min_bid"]), self.obs["max_bid"])
             if bid == self.bid:
                 return 0
@@ -459,7 +459,7 @@ class Play:
         if tip == self.tip:
             return 0
         self.tip = tip
-        if not self.bid_moved:
+        if not self._bid_moved:
             bid = min(max(bid, self.obs["min_bid"]), self.obs["max_bid"])
             if bid != self.bid:
                 self.bid = bid
@@ -511,7 +511,7 @@ class Play:
         # The hand's two lines; the final score below replaces its running score.
         text = text[: text.rindex("\n") + 1]
         if obs["passes"] > 1:
-            text += passes_text(obs["pass_points"])
+            text += _passes_text(obs["pass_points"])
         else:
             text += self.pass_summary() + "\n"
         self.pass_points = []
@@ -614,7 +614,7 @@ class Play:
         trick = self.shown_trick()
         if trick is None:
             return ""
-        return reason_text(trick[0], trick[1], trick[3], True)
+        return _reason_text(trick[0], trick[1], trick[3], True)
 
     def shown_trump(self) -> int:
         """The trump to draw: the trick's deciding trump on a hand's last trick, else the
@@ -657,7 +657,7 @@ class Play:
         """What decided the trick just shown (``engine.trick_reason``), e.g. "Same suit,
         dummy's higher"."""
         mine, dummy, _, trump = self.obs["last_trick"]
-        return reason_text(mine, dummy, trump, False)
+        return _reason_text(mine, dummy, trump, False)
 
     def peek_available(self) -> bool:
         """Easy mode: SELECT shows the Aces turned (and the fore tricks while bidding aft)."""

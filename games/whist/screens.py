@@ -98,7 +98,7 @@ class WhistScreen(cardview.PlayScreen):
         self.drawn = False
         # When the flow last showed something unasked (``flow.Play.hold``): A waits.
         self.holding = False
-        self.held_at = 0
+        self._held_at = 0
         self.release()
 
     def saved(self) -> bytes:
@@ -125,12 +125,12 @@ class WhistScreen(cardview.PlayScreen):
     def _hold(self, now: int) -> None:
         """Something appeared unasked at ``now``: no A acts for ``PRIVACY_MS``."""
         self.holding = True
-        self.held_at = now
+        self._held_at = now
 
-    def held_ms(self, now: int) -> int:
+    def _held_ms(self, now: int) -> int:
         """How many ms more an A pressed at ``now`` is dropped (0: none)."""
         if self.holding:
-            left = PRIVACY_MS - ticks_diff(now, self.held_at)
+            left = PRIVACY_MS - ticks_diff(now, self._held_at)
             if 0 < left <= PRIVACY_MS:
                 return left
             self.holding = False  # over (kept no longer: ticks wrap)
@@ -146,9 +146,9 @@ class WhistScreen(cardview.PlayScreen):
         self.trump: Any = None
         self.no_trump: Any = None
         self.trump_title: Any = None
-        self.last_title: Any = None
-        self.last_dummy: Any = None
-        self.last_mine: Any = None
+        self._last_title: Any = None
+        self._last_dummy: Any = None
+        self._last_mine: Any = None
         self.prompt: Any = None
         self.detail: Any = None
         self.choice_bar: Any = None
@@ -173,14 +173,14 @@ class WhistScreen(cardview.PlayScreen):
         # Made where "No trump" starts, so it has the columns for it (centred below).
         self.trump_title = ui.label("", _TRUMP_X - 8, _CARD_Y - 9, ui.SMALL, ui.GREY)
         group.append(self.trump_title)
-        self.last_title = ui.label("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
-        group.append(self.last_title)
+        self._last_title = ui.label("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        group.append(self._last_title)
         self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
         self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
-        self.last_dummy = cardview.CardSprite(_LAST_X, _CARD_Y)
-        self.last_mine = cardview.CardSprite(_LAST_MINE_X, _CARD_Y)
+        self._last_dummy = cardview.CardSprite(_LAST_X, _CARD_Y)
+        self._last_mine = cardview.CardSprite(_LAST_MINE_X, _CARD_Y)
         self.trump = cardview.CardSprite(_TRUMP_X, _CARD_Y)
-        for sprite in (self.dummy, self.mine, self.last_dummy, self.last_mine, self.trump):
+        for sprite in (self.dummy, self.mine, self._last_dummy, self._last_mine, self.trump):
             group.append(sprite)
         # "no trump": an empty outline with the words in it.
         self.no_trump = displayio.Group(x=_TRUMP_X, y=_CARD_Y)
@@ -228,13 +228,13 @@ class WhistScreen(cardview.PlayScreen):
             self.mine.show(played if played >= 0 else cardview.EMPTY)
         # The last trick beside the next one: the winner lit, the other dimmed.
         last = f.shown_trick()
-        for widget in (self.last_title, self.last_dummy, self.last_mine):
+        for widget in (self._last_title, self._last_dummy, self._last_mine):
             ui.set_hidden(widget, last is None)
         if last is not None:
-            self.last_dummy.show(last[1])
-            self.last_mine.show(last[0])
-            self.last_dummy.style(last[2], not last[2])
-            self.last_mine.style(not last[2], last[2])
+            self._last_dummy.show(last[1])
+            self._last_mine.show(last[0])
+            self._last_dummy.style(last[2], not last[2])
+            self._last_mine.style(not last[2], last[2])
         trump = f.shown_trump()
         ace = flow.trump_ace(trump)
         self.trump.show(ace if ace >= 0 else cardview.EMPTY)
@@ -319,9 +319,9 @@ class WhistScreen(cardview.PlayScreen):
     def key(self, app: App, key: int) -> None:
         """Hand the key to the flow; redraw what changed and open what it asks for (a
         summary, the look back); a trick you win and a key that cannot act have their
-        cues. A does nothing while ``held_ms`` (a trick's result or the coach's bid has just
+        cues. A does nothing while ``_held_ms`` (a trick's result or the coach's bid has just
         appeared unasked)."""
-        if key == K_A and self.held_ms(app.frame_at):
+        if key == K_A and self._held_ms(app.frame_at):
             return
         f = self.flow
         changed = f.key(key)

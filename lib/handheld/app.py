@@ -256,10 +256,10 @@ class App:
         # mark shown while it is low; when the battery was last read (-1: at once).
         self.low_battery: Any = None
         self.new_low_mark: Any = None
-        self.low_mark: Any = None
-        self.battery_low = False
-        self.battery_read_at = -1
-        self.warned = False  # the running game's low-battery warning was shown
+        self._low_mark: Any = None
+        self._battery_low = False
+        self._battery_read_at = -1
+        self._warned = False  # the running game's low-battery warning was shown
         self.cued = False  # a cue was played for this frame's keys
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
@@ -350,7 +350,7 @@ class App:
         keep the group's widgets alive)."""
         if screen.group is not None and screen.group is self.mark_group:
             self.mark = None
-            self.low_mark = None
+            self._low_mark = None
             self.mark_group = None
 
     def _show(self) -> None:
@@ -367,9 +367,9 @@ class App:
                 self.mark_group = top.group
                 top.group.append(self.mark)
                 if self.new_low_mark is not None:
-                    self.low_mark = self.new_low_mark()
-                    self.low_mark.hidden = not self.battery_low
-                    top.group.append(self.low_mark)
+                    self._low_mark = self.new_low_mark()
+                    self._low_mark.hidden = not self._battery_low
+                    top.group.append(self._low_mark)
             self._show_mark()
         self.display.root_group = top.group
         self.changed = True
@@ -382,7 +382,7 @@ class App:
             self.new_mark(saved, self.mark)
             self.changed = True
 
-    def battery_mv(self) -> int:
+    def _battery_mv(self) -> int:
         """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
         is no battery's. The pin reads it through the board's divider, on a 3.3 V scale
         (``battery``: the pin and its full scale in mV)."""
@@ -397,18 +397,19 @@ class App:
         first time in a game that it is, warn once and save the game."""
         if self.play is None or not self.stack[-1].pausable or self.battery is None:
             return
-        if self.battery_read_at >= 0 and ticks_diff(now, self.battery_read_at) < _BATTERY_EVERY_MS:
+        read_at = self._battery_read_at
+        if read_at >= 0 and ticks_diff(now, read_at) < _BATTERY_EVERY_MS:
             return
-        self.battery_read_at = now
-        millivolts = self.battery_mv()
+        self._battery_read_at = now
+        millivolts = self._battery_mv()
         low = 0 < millivolts <= _LOW_MV
-        if low != self.battery_low:
-            self.battery_low = low
-            if self.low_mark is not None:
-                self.low_mark.hidden = not low
+        if low != self._battery_low:
+            self._battery_low = low
+            if self._low_mark is not None:
+                self._low_mark.hidden = not low
                 self.changed = True
-        if low and not self.warned and self.low_battery is not None:
-            self.warned = True
+        if low and not self._warned and self.low_battery is not None:
+            self._warned = True
             self.save_now = True
             self.push(self.low_battery(millivolts))
 
@@ -496,8 +497,8 @@ class App:
         self.saved_changes = screen.flow.applied
         self.saved_once = resumed
         self.resumed = resumed
-        self.warned = False
-        self.battery_read_at = -1
+        self._warned = False
+        self._battery_read_at = -1
         self.policy.unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).

@@ -38,11 +38,6 @@ KEY_NAMES = ["B", "A", "START", "SEL"]
 _WRITTEN = ("B", "A", "START", "SEL", "SELECT")
 
 
-def key_name(index: int) -> str:
-    """The board's name for B (0), A (1), START (2) or SELECT (3)."""
-    return KEY_NAMES[index]
-
-
 def hint(text: str) -> str:
     """``text``, a key hint or a message naming keys, with each key named as on this board.
 

@@ -96,7 +96,7 @@ class OptionsScreen(Screen):
     :param on_start: ``on_start(app, values)`` when A is pressed; None: A does nothing
     :param on_change: ``on_change(app, row, value)`` after LEFT/RIGHT changes a row
     :param str hint: bottom line text
-    :param shown_when: ``(row, other row, choice)`` triples: ``row`` is listed only while
+    :param _shown_when: ``(row, other row, choice)`` triples: ``row`` is listed only while
         ``other row`` has ``choice`` (a game's ``SHOWN_WHEN``); a row not listed keeps
         its choice, and ``values`` still gives it in its place
     """
@@ -108,7 +108,7 @@ class OptionsScreen(Screen):
         on_start: Optional[Callable[[App, List[int]], None]],
         on_change: Optional[Callable[[App, int, int], None]] = None,
         hint: str = "<> change  A start  B back",
-        shown_when: Any = (),
+        _shown_when: Any = (),
     ) -> None:
         super().__init__()
         self.heading = title
@@ -116,7 +116,7 @@ class OptionsScreen(Screen):
         self.on_start = on_start
         self.on_change = on_change
         self.hint = hint
-        self.shown_when = shown_when
+        self._shown_when = _shown_when
         self.listed: List[int] = []  # the rows listed, in order: the menu's row i is listed[i]
         self.menu: Any = None
         self.hint_label: Any = None
@@ -141,13 +141,13 @@ class OptionsScreen(Screen):
         self.group.append(self.hint_label)
 
     def _to_list(self) -> List[int]:
-        """The rows to list: every row but those whose ``shown_when`` condition fails."""
+        """The rows to list: every row but those whose ``_shown_when`` condition fails."""
         out = []
         index = 0
         while index < len(self.rows):
             out.append(index)
             index += 1
-        for row, other, choice in self.shown_when:
+        for row, other, choice in self._shown_when:
             if self.rows[other][2] != choice and row in out:
                 out.remove(row)
         return out
@@ -219,7 +219,7 @@ class OptionsScreen(Screen):
             if count > 1:
                 row[2] = (row[2] + (1 if key == K_RIGHT else -1)) % count
                 self._show_value(index)
-                if self.shown_when:
+                if self._shown_when:
                     self._relist()
                 if self.on_change is not None:
                     self.on_change(app, index, row[2])
@@ -247,7 +247,7 @@ def open_setup(app: App, entry: Any) -> None:
     rows.append(["Rules", (keys.hint("A: read"),), 0])
     screen = _SetupScreen(entry, rows, start)
     # Rows listed only while another row has a given choice (``SHOWN_WHEN``).
-    screen.shown_when = getattr(entry.declaration(), "SHOWN_WHEN", ())
+    screen._shown_when = getattr(entry.declaration(), "SHOWN_WHEN", ())
     # A game may name more of its modules to load while its set-up is open (``PREFETCH``).
     screen.modules = _PREFETCH + getattr(entry.declaration(), "PREFETCH", ())
     screen.loading = -1 if available else len(screen.modules) + 1

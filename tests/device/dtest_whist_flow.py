@@ -60,19 +60,19 @@ def test_texts():
     assert flow.final_text(4) == "Final score: 4\nYou stayed positive: a win!"
     assert flow.final_text(0).endswith("a loss.")
     # "+1 point", not "+1 points" (issue 31).
-    assert flow.points_text(1) == "+1 point" and flow.points_text(-1) == "-1 point"
-    assert flow.points_text(0) == "0 points" and flow.points_text(4) == "+4 points"
+    assert flow._points_text(1) == "+1 point" and flow._points_text(-1) == "-1 point"
+    assert flow._points_text(0) == "0 points" and flow._points_text(4) == "+4 points"
     assert (
         flow.hand_summary((2, 1, 1, 1), 3)
         == "Under hand: bid 1, took 1.\nMade it: +1 point.\nScore: 3"
     )
-    assert flow.passes_text([2, -1]) == "Pass 1: +2 points\nPass 2: -1 point\n"
+    assert flow._passes_text([2, -1]) == "Pass 1: +2 points\nPass 2: -1 point\n"
     # What decided a trick (engine.trick_reason), with and without "Won: "/"Lost: ".
-    assert flow.reason_text(12, 27, 32, True) == "Lost: same suit, dummy's higher"
-    assert flow.reason_text(12, 27, 32, False) == "Same suit, dummy's higher"
-    assert flow.reason_text(30, 24, 1, True) == "Won: your trump was higher"
-    assert len(flow.REASONS) == engine.WHY_HIGHER + 1
-    for text in flow.REASONS:
+    assert flow._reason_text(12, 27, 32, True) == "Lost: same suit, dummy's higher"
+    assert flow._reason_text(12, 27, 32, False) == "Same suit, dummy's higher"
+    assert flow._reason_text(30, 24, 1, True) == "Won: your trump was higher"
+    assert len(flow._REASONS) == engine.WHY_HIGHER + 1
+    for text in flow._REASONS:
         assert len("Lost: " + text) <= 31
 
 
@@ -148,7 +148,7 @@ def test_twiddle_choice_and_result():
     mine, dummy, won, trump = obs["last_trick"]
     assert f.shown_trick() == obs["last_trick"]
     assert mine == played and f.shown_trump() == trump == obs["trump"]
-    assert f.trick_text() == flow.reason_text(mine, dummy, trump, True)
+    assert f.trick_text() == flow._reason_text(mine, dummy, trump, True)
     assert f.trick_text().startswith("Won: " if won else "Lost: ")
     # (Twiddled: the new trump decided it; as it stood, the kept trump's winner was named.)
     kept = engine.player_wins(played, dummy, at_choice["trump"])

@@ -116,7 +116,7 @@ class Chain:
             if self.choices is not None and hasattr(running.top(), "rows"):
                 # The set-up is open, each row at the choice last played.
                 current = [row[2] for row in running.top().rows]
-                shown_when = getattr(running.top(), "shown_when", ())
+                shown_when = getattr(running.top(), "_shown_when", ())
                 keys = _row_keys(self.choices, current, shown_when)
                 self.choices = None
                 if keys:
