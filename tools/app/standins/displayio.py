@@ -301,7 +301,7 @@ class TileGrid(_Layer):
         tile_height=None,
         default_tile=0,
         x=0,
-        y=0,
+        y=0
     ):
         if not isinstance(bitmap, Bitmap):
             raise TypeError("unsupported bitmap type")

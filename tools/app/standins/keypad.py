@@ -63,7 +63,7 @@ class Keys:
         pull=True,
         interval=0.020,
         max_events=64,
-        debounce_threshold=1,
+        debounce_threshold=1
     ):
         _check(max_events, debounce_threshold)
         self.key_count = len(pins)
@@ -87,7 +87,7 @@ class ShiftRegisterKeys:
         value_when_pressed,
         interval=0.020,
         max_events=64,
-        debounce_threshold=1,
+        debounce_threshold=1
     ):
         _check(max_events, debounce_threshold)
         self.key_count = key_count if isinstance(key_count, int) else sum(key_count)
