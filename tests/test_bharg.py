@@ -222,4 +222,4 @@ def test_every_turn_text_fits_the_summary_line():
 
     for took in list(range(45)) + [engine.FROM_DECK]:  # a card taken, or a draw
         for discarded in range(45):
-            assert len(flow.turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS
+            assert len(flow._turn_text(2, took, discarded)) <= flow.SUMMARY_COLUMNS

@@ -145,11 +145,11 @@ class Player:
         if self.card_colours is None:
             # The deck's back and the discard top's face, as drawn on the table.
             colours = set()
-            for x0 in (screen.deck_view.x, screen.discard_view.x):
+            for x0 in (screen._deck_view.x, screen._discard_view.x):
                 region = sim.display.image.crop((x0, 28, x0 + 24, 58))
                 colours |= {colour for _, colour in region.getcolors(24 * 30)}
             self.card_colours = colours - {(0, 0, 0), (255, 255, 255)}
-            self.face = sim.display.image.getpixel((screen.discard_view.x + 3, 28 + 27))
+            self.face = sim.display.image.getpixel((screen._discard_view.x + 3, 28 + 27))
         obs = game.observation(screen.flow.seat)
         check_table(screen, obs)
         phase = obs["phase"]
@@ -265,9 +265,9 @@ def check_table(screen, obs):
     """The table shows the seat's observation: hand, piles, counts, scores, dimming."""
     assert sorted(screen.flow.order) == obs["hand"]
     top = obs["discard_top"]
-    assert screen.discard_view.card == (top if top >= 0 else cardview.EMPTY)
+    assert screen._discard_view.card == (top if top >= 0 else cardview.EMPTY)
     ace = obs["ace_top"]
-    assert screen.ace_view.card == (ace if ace >= 0 else cardview.EMPTY)
+    assert screen._ace_view.card == (ace if ace >= 0 else cardview.EMPTY)
     texts = label_texts(screen.group)
     assert "Deck %d" % obs["deck_count"] in texts
     scores = obs["scores"]
@@ -552,7 +552,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
         assert screen.flow.phase == engine.PHASE_DRAW and screen.flow.pile == flow.PILE_DISCARD
         assert screen.flow.applied == kept["changes"] + 2 and not screen.flow.can_undo()
         assert screen.name.text.startswith("Take ")
-        assert screen.discard_view.card == screen.flow.game.observation(1)["discard_top"]
+        assert screen._discard_view.card == screen.flow.game.observation(1)["discard_top"]
 
     def taken_again(screen):
         assert screen.flow.can_undo() and screen.hint.text == "<> card  A discard  B undo"

@@ -109,12 +109,12 @@ def test_a_games_statistics_page():
     stats.record(2, True, -4, (7,))
     stats.record(2, False)
     stats.record(2, True, 30)
-    text = options.stats_text(stats, 2, False, "pass")
+    text = options._stats_text(stats, 2, False, "pass")
     assert "Played 4, won 3." in text and "Winning run: 1 now, best 2." in text
     assert "Score: best 30, worst -4." in text and "Per pass: best 7, worst -3." in text
-    low = options.stats_text(stats, 2, True, None)
+    low = options._stats_text(stats, 2, True, None)
     assert "best -4, worst 30" in low and "Per" not in low
-    assert "Score: none yet." in options.stats_text(stats, 0, False, None)
+    assert "Score: none yet." in options._stats_text(stats, 0, False, None)
 
 
 def test_the_toy_play_screen_is_the_kits_base_and_a_flow():

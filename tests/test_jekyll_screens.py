@@ -31,7 +31,7 @@ def item_keys(screen, target):
     keys = []
     item = screen.flow.item
     while item != target:
-        item = flow.step_item(screen.flow.mask, item, 1)
+        item = flow._step_item(screen.flow.mask, item, 1)
         keys.append("RIGHT")
         assert len(keys) < 6, "menu item %d not reachable" % target
     return keys
@@ -174,9 +174,9 @@ class Player:
         side = obs["side"]
         length = len(obs["ribbon"])
         wrong = [i for i in range(length) if (side if obs["face_up"][i] else side ^ 1) == 1]
-        target = min(wrong, key=lambda i: len(steps(screen.flow.rcur, i, length)))
+        target = min(wrong, key=lambda i: len(steps(screen.flow._rcur, i, length)))
         keys = item_keys(screen, flow.ITEM_FLIP) + ["A"]
-        return keys + steps(screen.flow.rcur, target, length) + ["A"]
+        return keys + steps(screen.flow._rcur, target, length) + ["A"]
 
 
 def play(player, seed=5):
@@ -225,17 +225,17 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
         if screen.flow.mode == MODE_ANIM:
             row = screen.ribbon
             cards = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
-            seen.append((screen.flow.wave_frame, cards, screen.banner_h.hidden))
+            seen.append((screen.flow._wave_frame, cards, screen._banner_h.hidden))
             return False
-        return screen.flow.transformations == 1
+        return screen.flow._transformations == 1
 
     player = Player(stop=stop)
     sim = play(player)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.flow.transformations == 1
+    assert name_of(screen) == "PlayScreen" and screen.flow._transformations == 1
     # Hyde's turn: the ribbon went from Jekyll's side to Hyde's, the banner too.
     assert screen.flow.obs["side"] == 1 and screen.flow.obs["current"] == 1
-    assert not screen.banner_h.hidden and screen.banner_j.hidden
+    assert not screen._banner_h.hidden and screen._banner_j.hidden
     assert screen.banner.text == "MR. HYDE'S SIDE"
     # Several frames, each a partial wave: one card edge-on (EMPTY), the banner still blue.
     assert len(seen) >= 4
@@ -259,7 +259,7 @@ def test_pixels_pushed_per_input():
     start = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.flow.rcur == 1 and screen.flow.top == 0
+    assert name_of(screen) == "PlayScreen" and screen.flow._rcur == 1 and screen.flow.top == 0
     cursor_move = sim.display.pushed[-1]
     # Back to the menu, Play: pick the card, face up, A plays it at the first gap.
     sim = host_sim.run(start + " B LEFT LEFT A A A A", seed=5)
@@ -338,7 +338,7 @@ def _stop_at(kind, mode=None, frame=None):
             return False
         if mode is not None and screen.flow.mode != mode:
             return False
-        return frame is None or screen.flow.wave_frame == frame
+        return frame is None or screen.flow._wave_frame == frame
 
     return stop
 

@@ -88,7 +88,7 @@ def test_bharg_names_every_seat_the_same_way_everywhere(kinds, seats):
         title = bharg_flow.round_title(obs, kinds)
         assert names[winner] in title and len(title) <= bharg_flow.TITLE_COLUMNS
         verb = " win " if names[winner] == "You" else " wins "
-        assert bharg_flow.round_text(obs, kinds) == names[winner] + verb + "17 pts"
+        assert bharg_flow._round_text(obs, kinds) == names[winner] + verb + "17 pts"
         assert bharg_flow.match_text(obs, kinds) == longs[winner] + verb.rstrip() + "!"
         lines = bharg_flow.final_text(obs, kinds).split("\n")
         assert lines[:seats] == ["%s: %d pts" % (longs[s], scores[s]) for s in range(seats)]
@@ -102,7 +102,7 @@ def test_every_turn_text_with_a_cpus_name_fits_the_summary_line():
         for took, discarded in itertools.product(
             list(range(45)) + [bharg_engine.FROM_DECK], range(45)
         ):
-            text = bharg_flow.turn_text(2, took, discarded, who)
+            text = bharg_flow._turn_text(2, took, discarded, who)
             assert text.startswith(who + " ") and len(text) <= bharg_flow.SUMMARY_COLUMNS
 
 

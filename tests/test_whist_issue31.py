@@ -198,10 +198,10 @@ def test_one_point_is_singular():
     assert flow._points_text(1) == "+1 point" and flow._points_text(-1) == "-1 point"
     assert flow._points_text(0) == "0 points" and flow._points_text(-3) == "-3 points"
     assert flow._points_text(2) == "+2 points"
-    assert flow.hand_summary((2, 1, 1, 1), 4) == (
+    assert flow._hand_summary((2, 1, 1, 1), 4) == (
         "Under hand: bid 1, took 1.\nMade it: +1 point.\nScore: 4"
     )
-    assert flow.hand_summary((0, 2, 1, -1), -1) == (
+    assert flow._hand_summary((0, 2, 1, -1), -1) == (
         "Fore hand: bid 2, took 1.\nMissed: -1 point.\nScore: -1"
     )
     assert flow._passes_text([1, -1, 0]) == "Pass 1: +1 point\nPass 2: -1 point\nPass 3: 0 points\n"

@@ -447,7 +447,7 @@ class FeedbackWatcher(Strategy):
             assert screen.prompt.x == screens._PROMPT_X
         # The bid-lost flag.
         if step in (flow.STEP_PLAY, flow.STEP_TWIDDLE, flow.STEP_RESULT):
-            if step == flow.STEP_RESULT and f.ends_hand:
+            if step == flow.STEP_RESULT and f._ends_hand:
                 which, bid, won, _ = obs["last_hand"]
                 lost = won != bid
                 played = obs["hand_size"] if which < 2 else 1

@@ -159,17 +159,17 @@ def hand_layout(
     return cards, marks
 
 
-def slot_xs(count: int, width: int, card_w: int, gap: int) -> List[int]:
+def slot_xs(count: int, width: int, _card_w: int, gap: int) -> List[int]:
     """x of each of ``count`` cards laid out in ``width`` px, centred; cards overlap evenly
     when they do not fit side by side."""
     if not count:
         return []
-    stride = card_w + gap
+    stride = _card_w + gap
     if count > 1:
-        room = (width - card_w) // (count - 1)
+        room = (width - _card_w) // (count - 1)
         if room < stride:
             stride = room
-    x = (width - card_w - (count - 1) * stride) // 2
+    x = (width - _card_w - (count - 1) * stride) // 2
     out = [x]
     i = 1
     while i < count:
@@ -179,12 +179,12 @@ def slot_xs(count: int, width: int, card_w: int, gap: int) -> List[int]:
     return out
 
 
-def pile_action(pile: int) -> int:
+def _pile_action(pile: int) -> int:
     """The draw-phase action for a pile cursor position."""
     return TAKE_DISCARD if pile == PILE_DISCARD else DRAW_DECK
 
 
-def turn_text(seat: int, took: int, discarded: int, who: str = "") -> str:
+def _turn_text(seat: int, took: int, discarded: int, who: str = "") -> str:
     """One seat's last turn in at most ``SUMMARY_COLUMNS`` characters, e.g.
     "P1 took 9~ Sea, threw 6~ Mill" (~: the suit icons) or "P1 drew, threw A~ Ace Moons";
     too long, the taken card by its label alone (then the discarded one too). ``who``:
@@ -232,7 +232,7 @@ def turn_summary(observation: Dict[str, Any], kinds: Any = b"") -> List[str]:
         other = (seat + step) % count
         took, discarded = last[other]
         if discarded >= 0:
-            lines.append(turn_text(other, took, discarded, seat_name(other, kinds, count)))
+            lines.append(_turn_text(other, took, discarded, seat_name(other, kinds, count)))
         step += 1
     if not lines and observation["round_result"] is None:
         dealer = observation["dealer"]
@@ -248,7 +248,7 @@ def turn_summary(observation: Dict[str, Any], kinds: Any = b"") -> List[str]:
     return lines
 
 
-def round_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
+def _round_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     """The round result for the title bar: "P2 wins 17 pts", "You win 17 pts" or
     "no score"."""
     result = observation["round_result"]
@@ -265,7 +265,7 @@ def round_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
 def round_title(observation: Dict[str, Any], kinds: Any = b"") -> str:
     """The round-end screen's title: "Round 2: P2 wins 17 pts", without the round if that
     does not fit (``TITLE_COLUMNS``)."""
-    text = round_text(observation, kinds)
+    text = _round_text(observation, kinds)
     title = "Round %d: %s" % (observation["round"], text)
     return title if len(title) <= TITLE_COLUMNS else text
 
@@ -280,7 +280,7 @@ def next_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     )
 
 
-def target_text(observation: Dict[str, Any]) -> str:
+def _target_text(observation: Dict[str, Any]) -> str:
     """ "to 50", or "1 round" for a single-round game."""
     target = observation["target"]
     if target == 0:
@@ -346,7 +346,7 @@ EVENT_LEGEND = const(4)  # SELECT: what the bars under the hand mean
 _STATUS_WORDS = ("", "in a set", "in a set", "Ace-bound")
 
 
-def phase_of(observation: Dict[str, Any]) -> int:
+def _phase_of(observation: Dict[str, Any]) -> int:
     """The observation's phase, a ``PHASE_*`` int."""
     return observation["phase"]
 
@@ -410,12 +410,12 @@ class Play:
         self.event = EVENT_NONE
         self.refusal = ""  # why the last key could not act, for the hint line
         self.legend = False  # the hint line explains the bars under the hand (``sync``)
-        self.legend_round = 0  # the round it last did
-        self._show_seat(self.next_human())
+        self._legend_round = 0  # the round it last did
+        self._show_seat(self._next_human())
 
     # -- state from the engine ---------------------------------------------------------------
 
-    def next_human(self) -> int:
+    def _next_human(self) -> int:
         """The human seat to act next: the seat to act, or the first human seat after it
         (seat 0 once the match is over)."""
         seat = self.game.current_player()
@@ -442,7 +442,7 @@ class Play:
         game = self.game
         obs = game.observation(self.seat)
         self.obs = obs
-        self.phase = phase_of(obs)
+        self.phase = _phase_of(obs)
         # No choices while a CPU's move is on show, nor on another seat's turn.
         acting = game.current_player() == self.seat and self.mover < 0
         self.legal = game.legal_actions() if acting else []
@@ -473,8 +473,8 @@ class Play:
         self.marks = marks
         # The first time a round's table shows a bar under the hand, the hint line says
         # what the bars mean, until the next action (``_apply``).
-        self.legend = bool(self.legal) and obs["round"] != self.legend_round and any(marks)
-        if self.discarding():
+        self.legend = bool(self.legal) and obs["round"] != self._legend_round and any(marks)
+        if self._discarding():
             if self.cursor < 0:
                 self.cursor = self.default_discard()
             self.cursor = min(self.cursor, len(order) - 1)
@@ -512,7 +512,7 @@ class Play:
         game = self.game
         if self.legend:
             self.legend = False
-            self.legend_round = self.obs["round"]
+            self._legend_round = self.obs["round"]
         self.saved = game.to_bytes() if action == TAKE_DISCARD and self.cpu is None else None
         game.apply_action(action)
         self.applied += 1
@@ -523,7 +523,7 @@ class Play:
         """True while the seat shown picks a pile."""
         return self.phase == PHASE_DRAW and bool(self.legal)
 
-    def discarding(self) -> bool:
+    def _discarding(self) -> bool:
         """True while the seat shown picks a card to discard."""
         return self.phase == PHASE_DISCARD and bool(self.legal)
 
@@ -551,7 +551,7 @@ class Play:
         """The round and the target: "Rd 2 to 50", or "1 round" for a single round."""
         if not self.obs["target"]:
             return "1 round"
-        return "Rd %d %s" % (self.obs["round"], target_text(self.obs))
+        return "Rd %d %s" % (self.obs["round"], _target_text(self.obs))
 
     def board_text(self, row: int) -> str:
         """The scoreboard's lines: row 0 the deck's count, then one per seat with its match
@@ -573,7 +573,7 @@ class Play:
 
     def dimmed(self, slot: int) -> bool:
         """True for a hand card that may not be discarded now (the one just taken)."""
-        return self.discarding() and (DISCARD_BASE + self.order[slot]) not in self.legal
+        return self._discarding() and (DISCARD_BASE + self.order[slot]) not in self.legal
 
     def pile_lit(self, pile: int) -> bool:
         """True for the pile under the draw cursor."""
@@ -616,7 +616,7 @@ class Play:
             return "A go on  SEL help"
         if self.waiting():
             return "wait for the CPU  SEL help"
-        if self.discarding():
+        if self._discarding():
             if self.saved is not None:
                 return "<> card  A discard  B undo"
             return "<> card  A discard  SEL help"
@@ -643,7 +643,7 @@ class Play:
             if key == K_A:
                 return changed | self._moved()
             return changed
-        if key == K_B and self.discarding():
+        if key == K_B and self._discarding():
             if self.can_undo():
                 return self.undo()
             self.refusal = "No undo after a deck draw"
@@ -664,7 +664,7 @@ class Play:
             self.pile = PILE_DISCARD if self.pile == PILE_DECK else PILE_DECK
             return DRAW_PILES | DRAW_NAME
         if key == K_A:
-            action = pile_action(self.pile)
+            action = _pile_action(self.pile)
             if action in self.legal:
                 self._apply(action)
                 return self.sync()
@@ -697,7 +697,7 @@ class Play:
         elif NEXT_ROUND in game.legal_actions():
             self.event = EVENT_ROUND_END
         else:
-            seat = self.next_human()
+            seat = self._next_human()
             if seat != self.seat:
                 self._show_seat(seat)
                 self.event = EVENT_PASS
@@ -710,7 +710,7 @@ class Play:
     def can_undo(self) -> bool:
         """True in the shown seat's discard phase after it took the discard pile's top card
         (undo would reveal nothing)."""
-        return self.saved is not None and self.discarding() and not self.covered
+        return self.saved is not None and self._discarding() and not self.covered
 
     def undo(self) -> int:
         """Back to the start of the turn shown, before its take of the discard top: the
@@ -790,7 +790,7 @@ class Play:
         if self.phase != PHASE_ROUND_OVER:
             return 0
         self._apply(NEXT_ROUND)
-        self._show_seat(self.next_human())
+        self._show_seat(self._next_human())
         if self.humans > 1:
             self.event = EVENT_PASS
         else:

@@ -235,9 +235,9 @@ class PlayScreen(cardview.PlayScreen):
         self.status: Any = None
         self.info: Any = None
         self.summary: List[Any] = []
-        self.deck_view: Any = None
-        self.discard_view: Any = None
-        self.ace_view: Any = None
+        self._deck_view: Any = None
+        self._discard_view: Any = None
+        self._ace_view: Any = None
         self.board: List[Any] = []
         self.hand: Any = None
         self.name: Any = None
@@ -257,10 +257,10 @@ class PlayScreen(cardview.PlayScreen):
             line = ui.label("", 2, y, ui.SMALL, ui.WHITE)
             self.summary.append(line)
             group.append(line)
-        self.deck_view = cardview.CardSprite(_DECK_X, _PILES_Y)
-        self.discard_view = cardview.CardSprite(_DISCARD_X, _PILES_Y)
-        self.ace_view = cardview.CardSprite(_ACE_X, _PILES_Y)
-        for view in (self.deck_view, self.discard_view, self.ace_view):
+        self._deck_view = cardview.CardSprite(_DECK_X, _PILES_Y)
+        self._discard_view = cardview.CardSprite(_DISCARD_X, _PILES_Y)
+        self._ace_view = cardview.CardSprite(_ACE_X, _PILES_Y)
+        for view in (self._deck_view, self._discard_view, self._ace_view):
             group.append(view)
         # The piles' names, each centred under its pile to a pixel or so: one label.
         group.append(ui.label(_PILE_NAMES, _DECK_X + 2, 60, ui.SMALL, ui.GREY))
@@ -295,8 +295,8 @@ class PlayScreen(cardview.PlayScreen):
         if changed & flow.DRAW_HINT and not changed & flow.DRAW_TABLE:
             ui.set_text(self.hint, keys.hint(play.hint_text()))
         if changed & (flow.DRAW_TABLE | flow.DRAW_PILES):
-            self.deck_view.style(False, play.pile_lit(flow.PILE_DECK))
-            self.discard_view.style(play.discard_dimmed(), play.pile_lit(flow.PILE_DISCARD))
+            self._deck_view.style(False, play.pile_lit(flow.PILE_DECK))
+            self._discard_view.style(play.discard_dimmed(), play.pile_lit(flow.PILE_DISCARD))
 
     def _draw_table(self) -> None:
         """Everything read from the observation: texts, piles, scoreboard, the hand."""
@@ -309,9 +309,9 @@ class PlayScreen(cardview.PlayScreen):
         while i < len(self.summary):
             ui.set_text(self.summary[i], lines[i] if i < len(lines) else "")
             i += 1
-        self.deck_view.show(cardview.BACK if obs["deck_count"] else cardview.EMPTY)
-        self.discard_view.show(obs["discard_top"] if obs["discard_top"] >= 0 else cardview.EMPTY)
-        self.ace_view.show(obs["ace_top"] if obs["ace_top"] >= 0 else cardview.EMPTY)
+        self._deck_view.show(cardview.BACK if obs["deck_count"] else cardview.EMPTY)
+        self._discard_view.show(obs["discard_top"] if obs["discard_top"] >= 0 else cardview.EMPTY)
+        self._ace_view.show(obs["ace_top"] if obs["ace_top"] >= 0 else cardview.EMPTY)
         row = 0
         while row < len(self.board):
             ui.set_text(self.board[row], play.board_text(row))

@@ -87,23 +87,23 @@ def options_for(level: int, handicap: int, first: int = 0) -> int:
 # --- actions from cursors ------------------------------------------------------------------
 
 
-def move_gap_ok(source: int, gap: int, length: int) -> bool:
+def _move_gap_ok(source: int, gap: int, length: int) -> bool:
     """True if moving the card at ``source`` to ``gap`` changes the ribbon."""
     return 0 <= gap <= length and gap != source and gap != source + 1
 
 
-def next_move_gap(source: int, gap: int, step: int, length: int) -> int:
+def _next_move_gap(source: int, gap: int, step: int, length: int) -> int:
     """The next gap from ``gap`` in direction ``step`` (+1/-1) a move may use, wrapping
     around; ``gap`` itself if there is none."""
     g = gap
     for _ in range(length + 1):
         g = (g + step) % (length + 1)
-        if move_gap_ok(source, g, length):
+        if _move_gap_ok(source, g, length):
             return g
     return gap
 
 
-def first_move_gap(source: int, length: int) -> int:
+def _first_move_gap(source: int, length: int) -> int:
     """A gap to start the move cursor at: just right of the card, else just left."""
     if source + 2 <= length:
         return source + 2
@@ -113,7 +113,7 @@ def first_move_gap(source: int, length: int) -> int:
 # --- the action menu -----------------------------------------------------------------------
 
 
-def menu_mask(game: Any, obs: Dict[str, Any], tricks: List[int]) -> int:
+def _menu_mask(game: Any, obs: Dict[str, Any], tricks: List[int]) -> int:
     """Bit per legal menu item now (bit ``ITEM_*``); ``tricks`` = ``engine.takeable`` of the
     ribbon. Checks one sample action per kind with ``can_apply`` (no legal_actions list)."""
     mask = 0
@@ -136,7 +136,7 @@ def last_item_name(phase: int) -> str:
     return "Transform" if phase == engine.PHASE_TRANSFORM else "End turn"
 
 
-def step_item(mask: int, index: int, step: int) -> int:
+def _step_item(mask: int, index: int, step: int) -> int:
     """The next legal item from ``index`` in direction ``step``, wrapping; ``index`` if the
     mask holds no other."""
     i = index
@@ -147,7 +147,7 @@ def step_item(mask: int, index: int, step: int) -> int:
     return index
 
 
-def default_item(mask: int, phase: int, current: int) -> int:
+def _default_item(mask: int, phase: int, current: int) -> int:
     """The item the menu cursor starts on: the transformation when it is due, else
     ``current`` if still legal, else the first legal item (End turn when no action is left).
     Right after the transformation the cursor leaves its item (now End turn) for the first
@@ -165,7 +165,7 @@ def default_item(mask: int, phase: int, current: int) -> int:
 # --- the ribbon viewport -------------------------------------------------------------------
 
 
-def window_top(top: int, first: int, last: int, visible: int, length: int) -> int:
+def _window_top(top: int, first: int, last: int, visible: int, length: int) -> int:
     """The viewport's first card so that cards ``first..last`` show (``last`` wins when they
     do not fit), moved as little as possible from ``top``, inside ``0..length - visible``."""
     if last >= top + visible:
@@ -176,9 +176,9 @@ def window_top(top: int, first: int, last: int, visible: int, length: int) -> in
     return max(top, 0)
 
 
-def gap_window(gap: int, top: int, visible: int, length: int) -> int:
+def _gap_window(gap: int, top: int, visible: int, length: int) -> int:
     """The viewport's first card so that a gap shows with a card beside it."""
-    return window_top(top, max(gap - 1, 0), min(gap, length - 1), visible, length)
+    return _window_top(top, max(gap - 1, 0), min(gap, length - 1), visible, length)
 
 
 # --- texts --------------------------------------------------------------------------------
@@ -386,7 +386,7 @@ class Play:
         # turn: ..."): the page shows the other player's. (Few attributes: a Play with
         # more than 37 takes a dictionary twice the size.)
         self.words = ""
-        self.last_words = ""
+        self._last_words = ""
         # What the last key did, for the speaker: the action it applied, -1 none, or
         # REFUSED (an action the rules refuse).
         self.acted = -1
@@ -398,20 +398,20 @@ class Play:
         self.item = ITEM_PLAY
         self.mask = 0
         self.top = 0  # first ribbon card in the viewport
-        self.rcur = 0  # ribbon card cursor (Move, Flip)
+        self._rcur = 0  # ribbon card cursor (Move, Flip)
         self.gap = 0  # gap cursor (Play, Move)
         self.source = 0  # the card being moved
-        self.hcur = 0  # hand cursor
+        self._hcur = 0  # hand cursor
         self.face_up = True
         self.pile = 0
         self.trick = 0  # index into self.tricks
         self.event = EVENT_NONE
         self.peek_card = -1
-        self.wave_old: List[int] = []
+        self._wave_old: List[int] = []
         self.wave_new: List[int] = []
-        self.wave_frame = 0
-        self.wave_at = 0
-        self.transformations = 0  # waves played to their end (for tests)
+        self._wave_frame = 0
+        self._wave_at = 0
+        self._transformations = 0  # waves played to their end (for tests)
         # Undo: the state it goes back to at most, and the actions since. While the CPU's
         # turn is shown: where the turn began (nothing to undo).
         self.state = game.to_bytes()
@@ -435,11 +435,11 @@ class Play:
         self.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
         hand = obs["hand"]
         length = len(obs["ribbon"])
-        self.hcur = min(self.hcur, max(len(hand) - 1, 0))
-        self.rcur = min(self.rcur, max(length - 1, 0))
+        self._hcur = min(self._hcur, max(len(hand) - 1, 0))
+        self._rcur = min(self._rcur, max(length - 1, 0))
         self.top = min(self.top, max(length - VISIBLE, 0))
-        self.mask = menu_mask(game, obs, self.tricks)
-        self.item = default_item(self.mask, obs["phase"], self.item)
+        self.mask = _menu_mask(game, obs, self.tricks)
+        self.item = _default_item(self.mask, obs["phase"], self.item)
         if self.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
         elif game.is_over():
@@ -458,7 +458,7 @@ class Play:
     def cursors(self) -> bytes:
         """The cursors a resumed game keeps (``CURSOR_BYTES`` bytes): the menu item, the
         viewport, the ribbon, hand and pile cursors, and the opponent."""
-        return bytes((self.item, self.top, self.rcur, self.hcur, self.pile, self.opponent))
+        return bytes((self.item, self.top, self._rcur, self._hcur, self.pile, self.opponent))
 
     def saved(self) -> Any:
         """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
@@ -496,8 +496,8 @@ class Play:
         if self.mask & (1 << saved[0]):
             self.item = saved[0]
         self.top = min(saved[1], max(length - VISIBLE, 0))
-        self.rcur = min(saved[2], max(length - 1, 0))
-        self.hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
+        self._rcur = min(saved[2], max(length - 1, 0))
+        self._hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
         if self.mode == MODE_DRAW and saved[4] < len(self.obs["pile_counts"]):
             if self.obs["pile_counts"][saved[4]]:
                 self.pile = saved[4]
@@ -518,7 +518,7 @@ class Play:
         """The first and last ribbon index lit (raised) for the mode, or (-1, -1)."""
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self.rcur, self.rcur
+            return self._rcur, self._rcur
         if mode == MODE_MOVE_DEST:
             return self.source, self.source
         if mode == MODE_TAKE and self.tricks:
@@ -536,7 +536,7 @@ class Play:
         """The ribbon index marked as the cursor on the minimap, or -1."""
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self.rcur
+            return self._rcur
         if self.gap_shown():
             return min(self.gap, len(self.obs["ribbon"]) - 1)
         if mode == MODE_TAKE and self.tricks:
@@ -553,7 +553,7 @@ class Play:
         """The hand card under the cursor, or -1 when the hand has no cursor."""
         mode = self.mode
         if (mode == MODE_HAND or mode == MODE_FACE or mode == MODE_PLACE) and self.obs["hand"]:
-            return self.hcur
+            return self._hcur
         return -1
 
     def hand_face_down(self) -> bool:
@@ -575,14 +575,14 @@ class Play:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
             gap = n - self.gap if mirrored else self.gap
-            return engine.play_action(obs["hand"][self.hcur], gap, self.face_up)
+            return engine.play_action(obs["hand"][self._hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
             source = n - 1 - self.source if mirrored else self.source
             gap = n - self.gap if mirrored else self.gap
             # The card lands in the gap: at index gap, or gap - 1 once it has left source.
             return engine.move_action(source, gap if gap < source else gap - 1)
         if mode == MODE_FLIP:
-            return engine.FLIP_BASE + (n - 1 - self.rcur if mirrored else self.rcur)
+            return engine.FLIP_BASE + (n - 1 - self._rcur if mirrored else self._rcur)
         if mode == MODE_TAKE and self.tricks:
             start = self.tricks[self.trick]
             return engine.TAKE_BASE + (n - 3 - start if mirrored else start)
@@ -610,17 +610,17 @@ class Play:
             if not self.game.can_apply(action):
                 return "not allowed"
             if mode == MODE_PLACE:
-                card = self.names(obs["hand"][self.hcur])
+                card = self.names(obs["hand"][self._hcur])
                 return _place_text(card, self.face_up, self.gap, len(obs["ribbon"]))
             return self.game.describe(action)
         if (mode == MODE_HAND or mode == MODE_FACE) and obs["hand"]:
-            text = self.names(obs["hand"][self.hcur])
+            text = self.names(obs["hand"][self._hcur])
             if mode == MODE_FACE:
                 text += " face up" if self.face_up else " face down"
             return text
         if mode == MODE_MOVE_PICK:
-            code = obs["ribbon"][self.rcur] if obs["ribbon"] else -1
-            return "move %s" % (self.names(code) if code >= 0 else "card %d" % (self.rcur + 1))
+            code = obs["ribbon"][self._rcur] if obs["ribbon"] else -1
+            return "move %s" % (self.names(code) if code >= 0 else "card %d" % (self._rcur + 1))
         if mode == MODE_OVER:
             return result_title(obs["winner"], self.cpu_seat)
         if mode == MODE_ANIM:
@@ -637,12 +637,12 @@ class Play:
         count = len(self.wave_new)
         # Position along the wave: 0 turns first.
         along = slot if self.obs["side"] != 1 else count - 1 - slot
-        frame = self.wave_frame - 1  # the frame just set up by tick()
+        frame = self._wave_frame - 1  # the frame just set up by tick()
         if along < frame - 1:
             return self.wave_new[slot]
         if along == frame - 1:
             return -2
-        return self.wave_old[slot]
+        return self._wave_old[slot]
 
     def info_text(self) -> str:
         """SELECT: tricks taken, piles, the opponent's hand, this player's recipe peeks and
@@ -662,8 +662,8 @@ class Play:
         text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
         if obs["peeks"]:
             text += "Your recipe peeks: %s.\n" % ", ".join([names(c) for c in obs["peeks"]])
-        if self.last_words and not self.last_words.startswith(SHORT_NAMES[self.seat]):
-            text += self.last_words
+        if self._last_words and not self._last_words.startswith(SHORT_NAMES[self.seat]):
+            text += self._last_words
         return text
 
     # -- keys --------------------------------------------------------------------------------
@@ -697,7 +697,7 @@ class Play:
         length = len(self.obs["ribbon"])
         if mode == MODE_HAND:
             if step:
-                self.hcur = (self.hcur + step) % len(self.obs["hand"])
+                self._hcur = (self._hcur + step) % len(self.obs["hand"])
             elif key == K_A:
                 self.face_up = True
                 self.mode = MODE_FACE
@@ -723,19 +723,19 @@ class Play:
             return 0
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
             if step:
-                self.rcur = (self.rcur + step) % length
-                return self._scroll_to(self.rcur, self.rcur) | DRAW_CAPTION
+                self._rcur = (self._rcur + step) % length
+                return self._scroll_to(self._rcur, self._rcur) | DRAW_CAPTION
             if key == K_A and mode == MODE_FLIP:
                 return self._apply(self.action())
             if key == K_A:
-                self.source = self.rcur
-                self.gap = first_move_gap(self.source, length)
+                self.source = self._rcur
+                self.gap = _first_move_gap(self.source, length)
                 self.mode = MODE_MOVE_DEST
                 return self._scroll_to_gap() | DRAW_MODE
             return 0
         if mode == MODE_MOVE_DEST:
             if step:
-                self.gap = next_move_gap(self.source, self.gap, step, length)
+                self.gap = _next_move_gap(self.source, self.gap, step, length)
                 return self._scroll_to_gap() | DRAW_CAPTION
             if key == K_A:
                 return self._apply(self.action())
@@ -767,7 +767,7 @@ class Play:
     def _menu_key(self, key: int, step: int) -> int:
         """Pick a menu item; A opens its steps (or transforms, or ends the turn)."""
         if step:
-            self.item = step_item(self.mask, self.item, step)
+            self.item = _step_item(self.mask, self.item, step)
             return DRAW_MODE
         if key != K_A or not self.mask & (1 << self.item):
             return 0
@@ -777,10 +777,10 @@ class Play:
             self.mode = MODE_HAND
         elif item == ITEM_MOVE:
             self.mode = MODE_MOVE_PICK
-            changed |= self._scroll_to(self.rcur, self.rcur)
+            changed |= self._scroll_to(self._rcur, self._rcur)
         elif item == ITEM_FLIP:
             self.mode = MODE_FLIP
-            changed |= self._scroll_to(self.rcur, self.rcur)
+            changed |= self._scroll_to(self._rcur, self._rcur)
         elif item == ITEM_TAKE:
             self.mode = MODE_TAKE
             self.trick = 0
@@ -808,8 +808,8 @@ class Play:
             self.mode = MODE_FACE
         elif mode == MODE_MOVE_DEST:
             self.mode = MODE_MOVE_PICK
-            self.rcur = self.source
-            changed |= self._scroll_to(self.rcur, self.rcur)
+            self._rcur = self.source
+            changed |= self._scroll_to(self._rcur, self._rcur)
         else:
             self.mode = MODE_MENU
         return changed
@@ -826,12 +826,12 @@ class Play:
     def _scroll_to(self, first: int, last: int) -> int:
         """Scroll so cards first..last show."""
         length = len(self.obs["ribbon"])
-        return self._set_top(window_top(self.top, first, last, VISIBLE, length))
+        return self._set_top(_window_top(self.top, first, last, VISIBLE, length))
 
     def _scroll_to_gap(self) -> int:
         """Scroll so the gap cursor shows."""
         length = len(self.obs["ribbon"])
-        return self._set_top(gap_window(self.gap, self.top, VISIBLE, length))
+        return self._set_top(_gap_window(self.gap, self.top, VISIBLE, length))
 
     def _pan(self, delta: int) -> int:
         """UP/DOWN in the menu: look along the ribbon."""
@@ -853,7 +853,7 @@ class Play:
         # What shows something hidden (see Undo in the module docstring): the draw, the end
         # of the turn, a face-down card flipped (flips come from the ribbon cursor).
         shows = action >= engine.DRAW_BASE or (
-            self.mode == MODE_FLIP and not self.obs["face_up"][self.rcur]
+            self.mode == MODE_FLIP and not self.obs["face_up"][self._rcur]
         )
         # The words of the turn: only another human reads them (against the CPU, only
         # the CPU's turn is listed; its captions are made for its show anyway).
@@ -916,7 +916,7 @@ class Play:
         """Note an applied action for the turn's words; the end of the turn keeps them as
         the last turn (``seat``'s)."""
         if action == engine.END_TURN:
-            self.last_words = "%s's last turn: %s." % (SHORT_NAMES[seat], self.words)
+            self._last_words = "%s's last turn: %s." % (SHORT_NAMES[seat], self.words)
             self.words = ""
         else:
             self.words = words if not self.words else self.words + "; " + words
@@ -930,7 +930,7 @@ class Play:
         """Apply the transformation and start its wave (``tick`` plays it). The ribbon is
         now drawn mirrored: the viewport shows the same cards, in the other order. Every
         face-down card shows: no undo goes back past it."""
-        self.wave_old = self.ribbon_codes()
+        self._wave_old = self.ribbon_codes()
         top = self.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
@@ -943,12 +943,12 @@ class Play:
         self.sync()
         length = len(self.obs["ribbon"])
         self.top = max(length - VISIBLE - top, 0)
-        self.rcur = max(length - 1 - self.rcur, 0)
+        self._rcur = max(length - 1 - self._rcur, 0)
         self.wave_new = self.ribbon_codes()
         # (Toward Hyde's side the wave runs right to left, toward Jekyll's left to right:
         # ``wave_code``.)
-        self.wave_frame = 0
-        self.wave_at = -1
+        self._wave_frame = 0
+        self._wave_at = -1
         self.mode = MODE_ANIM
         # The minimap and the banner keep the old side until the wave has played.
         return DRAW_MODE
@@ -964,17 +964,17 @@ class Play:
             return self._show_next(now)
         if self.mode != MODE_ANIM:
             return 0
-        if self.wave_at >= 0 and ticks_diff(now, self.wave_at) < _WAVE_MS:
+        if self._wave_at >= 0 and ticks_diff(now, self._wave_at) < _WAVE_MS:
             return 0
-        self.wave_at = now
-        if self.wave_frame > len(self.wave_new):
-            self.transformations += 1
+        self._wave_at = now
+        if self._wave_frame > len(self.wave_new):
+            self._transformations += 1
             self.shown_at = now  # a CPU's transformation: its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
             return changed
-        self.wave_frame += 1
+        self._wave_frame += 1
         return DRAW_WAVE
 
     # -- the CPU opponent ------------------------------------------------------------------------

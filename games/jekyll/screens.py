@@ -160,9 +160,9 @@ class PlayScreen(cardview.PlayScreen):
         self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
         self.held = False  # A and B wait: the hint line is hidden
         level = game.observation(0)["level"]
-        self.pile_count = 1 if level == engine.LEVEL_POOLE else 3
-        piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
-        self.hand_width = piles_x - 4
+        self._pile_count = 1 if level == engine.LEVEL_POOLE else 3
+        piles_x = ui.WIDTH - cardview.CARD_W - (self._pile_count - 1) * _STRIDE
+        self._hand_width = piles_x - 4
         self.release()
 
     def saved(self) -> bytes:
@@ -174,24 +174,24 @@ class PlayScreen(cardview.PlayScreen):
 
     def release(self) -> None:
         """Let every widget go (a covering screen is shown; ``build`` makes them again)."""
-        self.banner_j: Any = None
-        self.banner_h: Any = None
+        self._banner_j: Any = None
+        self._banner_h: Any = None
         self.banner: Any = None
         self.turn: Any = None
         self.info: Any = None
         self.score: Any = None
         self.minimap: Any = None
         self.ribbon: Any = None
-        self.more_left: Any = None
-        self.more_right: Any = None
+        self._more_left: Any = None
+        self._more_right: Any = None
         self.bar: Any = None
         self.caption: Any = None
         self.hand: Any = None
         self.piles: List[Any] = []
-        self.pile_labels: List[Any] = []
+        self._pile_labels: List[Any] = []
         self.menu: Any = None
-        self.menu_bars: List[Any] = []
-        self.menu_labels: List[Any] = []
+        self._menu_bars: List[Any] = []
+        self._menu_labels: List[Any] = []
         self.hint: Any = None
 
     def build(self, app: App) -> None:
@@ -206,10 +206,10 @@ class PlayScreen(cardview.PlayScreen):
         g = displayio.Group()
         self.group = g
         g.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
-        self.banner_j = ui.rect(ui.WIDTH, 12, _JEKYLL_COLOUR)
-        self.banner_h = ui.rect(ui.WIDTH, 12, _HYDE_COLOUR)
-        g.append(self.banner_j)
-        g.append(self.banner_h)
+        self._banner_j = ui.rect(ui.WIDTH, 12, _JEKYLL_COLOUR)
+        self._banner_h = ui.rect(ui.WIDTH, 12, _HYDE_COLOUR)
+        g.append(self._banner_j)
+        g.append(self._banner_h)
         self.banner = ui.label("", 3, 1, ui.LARGE, ui.WHITE)
         g.append(self.banner)
         self.turn = ui.label("", ui.WIDTH - 2, 2, ui.SMALL, ui.WHITE, right=True)
@@ -233,37 +233,37 @@ class PlayScreen(cardview.PlayScreen):
         g.append(self.minimap)
         self.ribbon = cardview.CardRow(flow.VISIBLE, _RIBBON_X, _RIBBON_Y)
         g.append(self.ribbon.group)
-        self.more_left = ui.label("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
-        self.more_right = ui.label(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
-        g.append(self.more_left)
-        g.append(self.more_right)
+        self._more_left = ui.label("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
+        self._more_right = ui.label(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
+        g.append(self._more_left)
+        g.append(self._more_right)
         self.bar = ui.rect(2, cardview.CARD_H + 5, ui.ACCENT, 0, _RIBBON_Y - 4)
         self.bar.hidden = True
         g.append(self.bar)
         self.caption = ui.label("", 2, _CAPTION_Y, ui.SMALL, ui.ACCENT)
         g.append(self.caption)
-        piles_x = ui.WIDTH - cardview.CARD_W - (self.pile_count - 1) * _STRIDE
-        self.hand = cardview.CardRow(_HAND_SLOTS, 0, _HAND_Y, self.hand_width)
+        piles_x = ui.WIDTH - cardview.CARD_W - (self._pile_count - 1) * _STRIDE
+        self.hand = cardview.CardRow(_HAND_SLOTS, 0, _HAND_Y, self._hand_width)
         g.append(self.hand.group)
-        for i in range(self.pile_count):
+        for i in range(self._pile_count):
             sprite = cardview.CardSprite(piles_x + i * _STRIDE, _HAND_Y)
             self.piles.append(sprite)
             g.append(sprite)
-        for i in range(self.pile_count):
+        for i in range(self._pile_count):
             text = ui.label("", piles_x + i * _STRIDE + 2, _COUNT_Y, ui.SMALL, ui.WHITE)
-            self.pile_labels.append(text)
+            self._pile_labels.append(text)
             g.append(text)
         self.menu = displayio.Group()
         for i in range(flow.ITEM_COUNT):
             width = 48 if i == flow.ITEM_LAST else 24
             bar = ui.rect(width, 9, ui.BAR, _MENU_X[i] - 2, _MENU_Y - 1)
             bar.hidden = True
-            self.menu_bars.append(bar)
+            self._menu_bars.append(bar)
             self.menu.append(bar)
         for i in range(flow.ITEM_COUNT):
             name = flow.ITEM_NAMES[i] if i < flow.ITEM_LAST else "End turn"
             text = ui.label(name, _MENU_X[i], _MENU_Y, ui.SMALL, ui.GREY)
-            self.menu_labels.append(text)
+            self._menu_labels.append(text)
             self.menu.append(text)
         g.append(self.menu)
         self.hint = ui.label("", 2, _MENU_Y, ui.SMALL, ui.GREY)
@@ -286,12 +286,12 @@ class PlayScreen(cardview.PlayScreen):
         obs = play.obs
         if changed & flow.DRAW_TABLE:
             side = obs["side"]
-            ui.set_hidden(self.banner_j, side != 0)
-            ui.set_hidden(self.banner_h, side != 1)
+            ui.set_hidden(self._banner_j, side != 0)
+            ui.set_hidden(self._banner_h, side != 1)
             ui.set_text(self.banner, "DR. JEKYLL'S SIDE" if side == 0 else "MR. HYDE'S SIDE")
             ui.set_text(self.turn, "turn %d" % obs["turn"])
             ui.set_text(self.score, flow.score_text(obs["scores"]))
-            ui.set_text(self.menu_labels[flow.ITEM_LAST], flow.last_item_name(obs["phase"]))
+            ui.set_text(self._menu_labels[flow.ITEM_LAST], flow.last_item_name(obs["phase"]))
         if changed & flow.DRAW_RIBBON:
             self._draw_ribbon()
         if changed & (flow.DRAW_RIBBON | flow.DRAW_STYLE):
@@ -312,19 +312,19 @@ class PlayScreen(cardview.PlayScreen):
         play = self.flow
         obs = play.obs
         drawing = obs["phase"] == engine.PHASE_DRAW and not obs["over"]
-        for i in range(self.pile_count):
+        for i in range(self._pile_count):
             count = obs["pile_counts"][i]
             sprite = self.piles[i]
             if not count:
                 sprite.show(cardview.EMPTY)
-            elif self.pile_count == 1:
+            elif self._pile_count == 1:
                 sprite.show(cardview.BACK)
             else:
                 sprite.show(obs["pile_tops"][i])
             lit = drawing and play.pile_lit(i)
             sprite.style(drawing and not count, lit)
             sprite.y = _HAND_Y - cardview.RAISE if lit else _HAND_Y
-            ui.set_text(self.pile_labels[i], "%d" % count)
+            ui.set_text(self._pile_labels[i], "%d" % count)
 
     def _left(self, count: int) -> int:
         """x of the viewport's first card: full windows start at 0, short ribbons centre."""
@@ -341,8 +341,8 @@ class PlayScreen(cardview.PlayScreen):
         for i in range(len(codes)):
             xs.append(left + i * _STRIDE)
         self.ribbon.set_cards(codes, xs)
-        ui.set_hidden(self.more_left, play.top == 0)
-        ui.set_hidden(self.more_right, play.top + flow.VISIBLE >= length)
+        ui.set_hidden(self._more_left, play.top == 0)
+        ui.set_hidden(self._more_right, play.top + flow.VISIBLE >= length)
         self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
 
     def _draw_style(self) -> None:
@@ -393,10 +393,10 @@ class PlayScreen(cardview.PlayScreen):
             for i in range(flow.ITEM_COUNT):
                 legal = bool(play.mask & (1 << i))
                 selected = i == play.item and legal
-                ui.set_hidden(self.menu_bars[i], not selected)
+                ui.set_hidden(self._menu_bars[i], not selected)
                 colour = ui.ACCENT if selected else (ui.WHITE if legal else ui.GREY)
-                if self.menu_labels[i].color != colour:
-                    self.menu_labels[i].color = colour
+                if self._menu_labels[i].color != colour:
+                    self._menu_labels[i].color = colour
         cursor = play.hand_cursor()
         shown = play.obs["hand"]
         if cursor >= 0 and play.hand_face_down():

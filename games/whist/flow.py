@@ -168,7 +168,7 @@ def bid_text(bid: int, under: bool) -> str:
     return "%d" % bid
 
 
-def hand_summary(last_hand: Any, score: int) -> str:
+def _hand_summary(last_hand: Any, score: int) -> str:
     """One scored hand: bid, tricks taken, points and the running score."""
     which, bid, took, points = last_hand
     made = "Made it" if points >= 0 and bid == took else "Missed"
@@ -243,7 +243,7 @@ class Play:
         self.cursor = 0
         self.twiddle = 0  # 0 keep, 1 twiddle
         self.legal: List[int] = []
-        self.ends_hand = False
+        self._ends_hand = False
         # The last key or tick showed something new unasked (see the module docstring).
         self.hold = False
         # The player moved the bid picker (the coach's bid then leaves it where it is).
@@ -332,7 +332,7 @@ class Play:
                 if card not in self.legal:
                     self.event = EVENT_ILLEGAL
                     return 0
-                self.ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
+                self._ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
                 # The trick's start, for undo (the play is a trick's first action).
                 self.saved = self.game.to_bytes()
                 self.game.apply_action(card)
@@ -349,15 +349,15 @@ class Play:
                 self._resolved()
             elif step == STEP_RESULT:
                 self.saved = None  # the next hand (or a new deal) is shown next
-                if self.ends_hand:
+                if self._ends_hand:
                     # The hand's summary follows (the session's end after its last).
-                    self.ends_hand = False
+                    self._ends_hand = False
                     last = self.obs["last_hand"]
                     if last[0] == 0:
                         self.pass_points = []  # a new pass
                     self.pass_points.append(last[3])
                     self._enter()
-                    if self.pass_over() and len(self.pass_points) == last[0] + 1:
+                    if self._pass_over() and len(self.pass_points) == last[0] + 1:
                         self.parts.append(sum(self.pass_points))
                     self.event = EVENT_GAME_OVER if self.step == STEP_OVER else EVENT_HAND_OVER
                 else:
@@ -430,7 +430,7 @@ class Play:
         self.game = Game.from_bytes(self.saved)
         self.saved = None
         self.applied += 1
-        self.ends_hand = False
+        self._ends_hand = False
         self._enter()
         self.cursor = self.obs["hand"].index(card)
         return True
@@ -472,19 +472,19 @@ class Play:
         dummy card is up; a hand's last trick is shown on its own until A. Either way
         the player did not ask to see it yet (``hold``)."""
         self.hold = True
-        if self.ends_hand:
+        if self._ends_hand:
             self.step = STEP_RESULT
         else:
             self.saved = None
 
-    def pass_over(self) -> bool:
+    def _pass_over(self) -> bool:
         """After a hand's summary: True if that hand ended a pass (a new deal follows)."""
         obs = self.obs
         return obs["phase"] == PHASE_OVER or (
             obs["phase"] == PHASE_BID and obs["hand_index"] == 0 and len(self.pass_points) > 1
         )
 
-    def pass_summary(self) -> str:
+    def _pass_summary(self) -> str:
         """The points of each hand of the pass just finished, and the score."""
         text = "Pass %d of %d:\n" % (self._finished_pass() + 1, self.obs["passes"])
         index = 0
@@ -507,21 +507,21 @@ class Play:
         hands' points, for several, each pass's points (the engine's ``pass_points``);
         then the final score (their total) and the verdict."""
         obs = self.obs
-        text = hand_summary(obs["last_hand"], obs["score"])
+        text = _hand_summary(obs["last_hand"], obs["score"])
         # The hand's two lines; the final score below replaces its running score.
         text = text[: text.rindex("\n") + 1]
         if obs["passes"] > 1:
             text += _passes_text(obs["pass_points"])
         else:
-            text += self.pass_summary() + "\n"
+            text += self._pass_summary() + "\n"
         self.pass_points = []
         return text + final_text(obs["score"])
 
     def summary(self) -> str:
         """The text after a hand: the hand, and the pass when it ended one."""
-        text = hand_summary(self.obs["last_hand"], self.obs["score"])
-        if self.pass_over():
-            text += "\n" + self.pass_summary()
+        text = _hand_summary(self.obs["last_hand"], self.obs["score"])
+        if self._pass_over():
+            text += "\n" + self._pass_summary()
             if self.obs["phase"] != PHASE_OVER:
                 text += "\nNext: a new deal."
             self.pass_points = []
@@ -534,7 +534,7 @@ class Play:
         obs = self.obs
         hand = obs["hand_index"]
         at = obs["pass_index"]
-        if self.step == STEP_RESULT and self.ends_hand:
+        if self.step == STEP_RESULT and self._ends_hand:
             # The engine has scored the hand and dealt the next one, maybe in a new pass:
             # the header stays on the hand whose last trick is on show.
             hand = obs["last_hand"][0]
@@ -548,7 +548,7 @@ class Play:
     def status_right(self) -> str:
         """Top line, right: the running score (a hand's points count from its summary on)."""
         score = self.obs["score"]
-        if self.step == STEP_RESULT and self.ends_hand:
+        if self.step == STEP_RESULT and self._ends_hand:
             score -= self.obs["last_hand"][3]
         return "Score %d" % score
 
@@ -584,7 +584,7 @@ class Play:
         just scored); False while bidding and once the session is over."""
         obs = self.obs
         step = self.step
-        if step == STEP_RESULT and self.ends_hand:
+        if step == STEP_RESULT and self._ends_hand:
             last = obs["last_hand"]
             return last[1] != last[2]
         if step == STEP_BID or step == STEP_OVER:
@@ -595,7 +595,7 @@ class Play:
 
     def shown_hand(self) -> List[int]:
         """The cards to draw in the hand row (none after a hand's last trick)."""
-        if self.step == STEP_RESULT and self.ends_hand:
+        if self.step == STEP_RESULT and self._ends_hand:
             return []
         return self.obs["hand"]
 

@@ -145,13 +145,13 @@ class WhistScreen(cardview.PlayScreen):
         self.mine: Any = None
         self.trump: Any = None
         self.no_trump: Any = None
-        self.trump_title: Any = None
+        self._trump_title: Any = None
         self._last_title: Any = None
         self._last_dummy: Any = None
         self._last_mine: Any = None
         self.prompt: Any = None
         self.detail: Any = None
-        self.choice_bar: Any = None
+        self._choice_bar: Any = None
         self.choices: List[Any] = []
         self.row: Any = None
         self.hint: Any = None
@@ -171,8 +171,8 @@ class WhistScreen(cardview.PlayScreen):
         for text, x in (("Dummy", _DUMMY_X), ("You", _MINE_X + 5)):
             group.append(ui.label(text, x, _CARD_Y - 9, ui.SMALL, ui.GREY))
         # Made where "No trump" starts, so it has the columns for it (centred below).
-        self.trump_title = ui.label("", _TRUMP_X - 8, _CARD_Y - 9, ui.SMALL, ui.GREY)
-        group.append(self.trump_title)
+        self._trump_title = ui.label("", _TRUMP_X - 8, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        group.append(self._trump_title)
         self._last_title = ui.label("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
         group.append(self._last_title)
         self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
@@ -186,8 +186,8 @@ class WhistScreen(cardview.PlayScreen):
         self.no_trump = displayio.Group(x=_TRUMP_X, y=_CARD_Y)
         self.no_trump.append(ui.label("none", 2, 11, ui.SMALL, ui.ACCENT))
         group.append(self.no_trump)
-        self.choice_bar = ui.rect(_CHOICE_W, 12, ui.BAR, 0, _PROMPT_Y - 1)
-        group.append(self.choice_bar)
+        self._choice_bar = ui.rect(_CHOICE_W, 12, ui.BAR, 0, _PROMPT_Y - 1)
+        group.append(self._choice_bar)
         self.prompt = ui.label("", _PROMPT_X, _PROMPT_Y, ui.LARGE, ui.ACCENT)
         group.append(self.prompt)
         for text, x in (("Keep", 4), ("Twiddle", 4 + _CHOICE_W)):
@@ -240,12 +240,12 @@ class WhistScreen(cardview.PlayScreen):
         self.trump.show(ace if ace >= 0 else cardview.EMPTY)
         ui.set_hidden(self.no_trump, ace >= 0)
         title = "Trump" if ace >= 0 else "No trump"
-        if ui.set_text(self.trump_title, title):
+        if ui.set_text(self._trump_title, title):
             # Centred over the trump card.
-            self.trump_title.move(_TRUMP_X + 12 - len(title) * 5 // 2, _CARD_Y - 9)
+            self._trump_title.move(_TRUMP_X + 12 - len(title) * 5 // 2, _CARD_Y - 9)
         # Prompt and detail lines.
         twiddling = step == flow.STEP_TWIDDLE
-        ui.set_hidden(self.choice_bar, not twiddling)
+        ui.set_hidden(self._choice_bar, not twiddling)
         for choice in self.choices:
             ui.set_hidden(choice, not twiddling)
         # The prompt line's text: beside the choices while twiddling, else at the left.
@@ -254,7 +254,7 @@ class WhistScreen(cardview.PlayScreen):
             self.prompt.move(prompt_x, _PROMPT_Y)
         if twiddling:
             ui.set_text(self.prompt, f.twiddle_text())
-            self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
+            self._choice_bar.x = 4 + f.twiddle * _CHOICE_W
             ui.set_text(self.detail, f.winning_text())
         elif step == flow.STEP_BID:
             self._render_bid()
@@ -341,7 +341,7 @@ class WhistScreen(cardview.PlayScreen):
                 self.row.set_cursor(f.cursor)
                 self._render_cursor_name()
             else:
-                self.choice_bar.x = 4 + f.twiddle * _CHOICE_W
+                self._choice_bar.x = 4 + f.twiddle * _CHOICE_W
         elif changed & flow.DRAW_HINT:
             # Why B does not undo, until the next redraw.
             ui.set_text(self.hint, keys.hint(f.undo_refusal()))

@@ -342,7 +342,7 @@ class StatsScreen(OptionsScreen):
             entry = registry.GAMES[index]
             declared = entry.declaration()
             low = getattr(declared, "LOW_SCORE_BETTER", False)
-            text = stats_text(app.stats, entry.slot, low, getattr(declared, "PART", None))
+            text = _stats_text(app.stats, entry.slot, low, getattr(declared, "PART", None))
             app.push(MessageScreen(entry.name, text + "\n(" + declared.WON + ")"))
         else:
             super().key(app, key)
@@ -399,18 +399,18 @@ class _SettingsScreen(OptionsScreen):
         app.write_due = True
 
 
-def _pair(stats: Any, slot: int, high: int, low_better: bool) -> str:
+def _pair(stats: Any, slot: int, high: int, _low_better: bool) -> str:
     """ "best B, worst W" of a high/low score pair."""
     best = stats.score(slot, high)
     worst = stats.score(slot, high + 1)
     if best is None or worst is None:
         return "none yet"
-    if low_better:
+    if _low_better:
         best, worst = worst, best
     return "best %d, worst %d" % (best, worst)
 
 
-def stats_text(stats: Any, slot: int, low_better: bool, part: Any) -> str:
+def _stats_text(stats: Any, slot: int, _low_better: bool, part: Any) -> str:
     """Every statistic of one game slot of ``stats`` (``handheld.store.Stats``), as lines
     for its Statistics page (``part``: the name of a part score, e.g. "pass", or None)."""
     text = "Played %d, won %d.\nWinning run: %d now, best %d.\nScore: %s." % (
@@ -418,8 +418,8 @@ def stats_text(stats: Any, slot: int, low_better: bool, part: Any) -> str:
         stats.won(slot),
         stats.get(slot, STAT_RUN),
         stats.get(slot, STAT_BEST_RUN),
-        _pair(stats, slot, STAT_HIGH, low_better),
+        _pair(stats, slot, STAT_HIGH, _low_better),
     )
     if part:
-        text += "\nPer %s: %s." % (part, _pair(stats, slot, STAT_PART_HIGH, low_better))
+        text += "\nPer %s: %s." % (part, _pair(stats, slot, STAT_PART_HIGH, _low_better))
     return text

@@ -291,14 +291,14 @@ def test_turn_texts_with_suit_icons_leave_nothing_behind():
 
     from games.bharg import flow
 
-    flow.turn_text(2, 21, 38)  # the first text interns the icon characters
+    flow._turn_text(2, 21, 38)  # the first text interns the icon characters
     yield
     # CPython has no gc.mem_alloc: there the texts are made and nothing is measured.
     measured = hasattr(gc, "mem_alloc")
     start = gc.mem_alloc() if measured else 0
     for took in range(45):
         for discarded in range(45):
-            flow.turn_text(2, took, discarded)
+            flow._turn_text(2, took, discarded)
         yield
     if measured:
         left = gc.mem_alloc() - start

@@ -79,19 +79,19 @@ def test_slot_xs_fit():
 
 
 def test_pile_actions():
-    assert flow.pile_action(flow.PILE_DECK) == engine.DRAW_DECK
-    assert flow.pile_action(flow.PILE_DISCARD) == engine.TAKE_DISCARD
+    assert flow._pile_action(flow.PILE_DECK) == engine.DRAW_DECK
+    assert flow._pile_action(flow.PILE_DISCARD) == engine.TAKE_DISCARD
 
 
 def test_turn_texts_fit_the_line():
     # Each card by its label (rank, suit icons) and its name.
     ace = label(0) + " Ace Moons"
-    assert flow.turn_text(0, engine.FROM_DECK, 0) == "P1 drew, threw " + ace
+    assert flow._turn_text(0, engine.FROM_DECK, 0) == "P1 drew, threw " + ace
     # Too long: the taken card by its label alone, then the discarded card too.
-    assert flow.turn_text(1, 32, 6) == "P2 took %s, threw %s Author" % (label(32), label(6))
-    long_line = flow.turn_text(2, 21, 38)
+    assert flow._turn_text(1, 32, 6) == "P2 took %s, threw %s Author" % (label(32), label(6))
+    long_line = flow._turn_text(2, 21, 38)
     assert long_line == "P3 took %s, threw %s" % (label(21), label(38))
-    assert flow.turn_text(2, 21, 44) == "P3 took %s, threw X Excuse" % label(21)
+    assert flow._turn_text(2, 21, 44) == "P3 took %s, threw X Excuse" % label(21)
     assert len(long_line) <= flow.SUMMARY_COLUMNS
     # Every card pair, and that the texts leave nothing behind: dtest_bharg.py
     # (test_turn_texts_with_suit_icons_leave_nothing_behind, one row a step).
@@ -112,20 +112,20 @@ def test_turn_summary_lists_the_others_in_turn_order():
     assert len(lines) == 2
     assert lines[0].startswith("P3 drew") and lines[1].startswith("P1 drew")
     took, discarded = obs["last_turns"][2]
-    assert lines[0] == flow.turn_text(2, took, discarded)
+    assert lines[0] == flow._turn_text(2, took, discarded)
 
 
 def test_result_texts_and_stats():
     game = engine.Game(5, engine.OPT_ONE_ROUND)
     obs = game.observation(0)
-    assert flow.round_text(obs) == "" and flow.target_text(obs) == "1 round"
-    assert flow.target_text(engine.Game(5).observation(0)) == "to 50"
+    assert flow._round_text(obs) == "" and flow._target_text(obs) == "1 round"
+    assert flow._target_text(engine.Game(5).observation(0)) == "to 50"
     fake = {
         "round_result": {"winner": 1, "points": 17, "unbound": [17, 0], "reason": "win"},
         "match_winner": 1,
         "scores": [0, 17],
     }
-    assert flow.round_text(fake) == "P2 wins 17 pts"
+    assert flow._round_text(fake) == "P2 wins 17 pts"
     assert flow.match_text(fake) == "Player 2 wins!"
     assert flow.match_text(fake, b"\0\2\0") == "Player 2 (CPU) wins!"
     fake["target"] = 25
@@ -135,8 +135,8 @@ def test_result_texts_and_stats():
         "You: 0 pts\nPlayer 2 (CPU): 17 pts\nTarget 25, 3 rounds."
     )
     fake["round_result"]["winner"] = 0
-    assert flow.round_text(fake, b"\0\1\0") == "You win 17 pts"
-    assert flow.round_text(fake) == "P1 wins 17 pts"
+    assert flow._round_text(fake, b"\0\1\0") == "You win 17 pts"
+    assert flow._round_text(fake) == "P1 wins 17 pts"
     fake["match_winner"] = 0
     assert flow.match_text(fake, b"\0\1\0") == "You win!"
     fake["match_winner"] = 1
@@ -145,7 +145,7 @@ def test_result_texts_and_stats():
     assert flow.won_for_stats(fake)
     fake["match_winner"] = -1
     fake["round_result"] = {"winner": -1, "points": 0, "unbound": [3, 4], "reason": "turn limit"}
-    assert flow.round_text(fake) == "no score"
+    assert flow._round_text(fake) == "no score"
     assert flow.match_text(fake).startswith("Draw")
     assert not flow.won_for_stats(fake)
 
@@ -164,7 +164,7 @@ def _uncovered(seed=4, options=0):
 
 def _discard_slot(play):
     """The hand slot a greedy player discards: a legal card leaving the least unbound value
-    (discarding an Ace makes it the Ace Pile's top)."""
+    (_discarding an Ace makes it the Ace Pile's top)."""
     hand = play.obs["hand"]
     ace = play.obs["ace_top"]
     best = -1
@@ -268,7 +268,7 @@ def test_draw_from_the_deck_then_discard_passes_the_device():
     assert play.key(K_A) == 0 and play.phase == flow.PHASE_DRAW
     play.uncover()
     assert play.board_text(1) == ">P1 0 pts" and play.board_text(2) == " P2 0 pts"
-    assert flow.turn_summary(play.obs) == [flow.turn_text(1, engine.FROM_DECK, card)]
+    assert flow.turn_summary(play.obs) == [flow._turn_text(1, engine.FROM_DECK, card)]
 
 
 def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
@@ -504,7 +504,7 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     assert play.status_text() == "P2 (CPU) moved"
     # Said once, on the summary line; the name line points there.
     assert play.name_text() == "P2 (CPU) played: see above"
-    assert flow.turn_text(1, took, discarded) in flow.turn_summary(play.obs)
+    assert flow._turn_text(1, took, discarded) in flow.turn_summary(play.obs)
     assert play.hint_text() == "A go on  SEL help" and not play.legal
     # It stays on show for PAUSE_MS, then Player 1's turn (no privacy screen).
     assert play.tick(now + flow.PAUSE_MS - 10, None) == 0 and play.mover == 1
@@ -603,5 +603,5 @@ def test_no_undo_of_a_take_in_a_continued_game():
     again = flow.Play(engine.Game.from_bytes(play.game.to_bytes()))
     again.tick(0, None)
     again.uncover()
-    assert again.discarding() and again.obs["taken"] >= 0 and not again.can_undo()
+    assert again._discarding() and again.obs["taken"] >= 0 and not again.can_undo()
     assert again.key(K_B) == flow.DRAW_HINT and again.hint_text() == "No undo in a continued game"

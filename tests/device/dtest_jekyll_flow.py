@@ -71,7 +71,7 @@ def test_move_to_a_gap_lands_between_its_neighbours():
     for source in (0, 4, length - 1):
         for gap in range(length + 1):
             yield  # the MicroPython gate collects garbage here
-            if not flow.move_gap_ok(source, gap, length):
+            if not flow._move_gap_ok(source, gap, length):
                 assert gap in (source, source + 1)
                 continue
             trial = engine.Game.from_bytes(before)
@@ -92,24 +92,24 @@ def test_move_to_a_gap_lands_between_its_neighbours():
 
 
 def test_move_gap_cursor_skips_no_op_gaps():
-    assert flow.first_move_gap(0, 5) == 2
-    assert flow.first_move_gap(4, 5) == 3
-    assert flow.next_move_gap(2, 1, 1, 5) == 4
-    assert flow.next_move_gap(2, 4, -1, 5) == 1
-    assert flow.next_move_gap(0, 5, 1, 5) == 2  # wraps past gaps 0 and 1
-    assert flow.next_move_gap(0, 0, 1, 1) == 0  # a one-card ribbon has nowhere to go
+    assert flow._first_move_gap(0, 5) == 2
+    assert flow._first_move_gap(4, 5) == 3
+    assert flow._next_move_gap(2, 1, 1, 5) == 4
+    assert flow._next_move_gap(2, 4, -1, 5) == 1
+    assert flow._next_move_gap(0, 5, 1, 5) == 2  # wraps past gaps 0 and 1
+    assert flow._next_move_gap(0, 0, 1, 1) == 0  # a one-card ribbon has nowhere to go
 
 
 def test_menu_items_follow_the_phases():
     game = engine.Game(7)
     obs = game.observation(0)
-    assert flow.menu_mask(game, obs, []) == 0  # the draw comes first
+    assert flow._menu_mask(game, obs, []) == 0  # the draw comes first
     game.apply_action(engine.DRAW_BASE)
     obs = game.observation(0)
-    mask = flow.menu_mask(game, obs, [])
+    mask = flow._menu_mask(game, obs, [])
     assert mask == 0b00111  # Jekyll's first turn: one action is due before End turn
     game.apply_action(engine.FLIP_BASE)
-    mask = flow.menu_mask(game, game.observation(0), [])
+    mask = flow._menu_mask(game, game.observation(0), [])
     assert mask == 0b10111
     assert flow.last_item_name(engine.PHASE_AFTER) == "End turn"
     game.apply_action(engine.END_TURN)
@@ -117,24 +117,24 @@ def test_menu_items_follow_the_phases():
     game.apply_action(engine.FLIP_BASE)
     obs = game.observation(1)
     assert obs["phase"] == engine.PHASE_TRANSFORM
-    mask = flow.menu_mask(game, obs, [3])
+    mask = flow._menu_mask(game, obs, [3])
     assert mask == (1 << flow.ITEM_TAKE) | (1 << flow.ITEM_LAST)
     assert flow.last_item_name(obs["phase"]) == "Transform"
-    assert flow.default_item(mask, obs["phase"], flow.ITEM_PLAY) == flow.ITEM_LAST
-    assert flow.step_item(mask, flow.ITEM_LAST, 1) == flow.ITEM_TAKE
-    assert flow.step_item(mask, flow.ITEM_TAKE, 1) == flow.ITEM_LAST
-    assert flow.step_item(0b00100, 2, 1) == 2
-    assert flow.default_item(0b00110, engine.PHASE_AFTER, 0) == 1
+    assert flow._default_item(mask, obs["phase"], flow.ITEM_PLAY) == flow.ITEM_LAST
+    assert flow._step_item(mask, flow.ITEM_LAST, 1) == flow.ITEM_TAKE
+    assert flow._step_item(mask, flow.ITEM_TAKE, 1) == flow.ITEM_LAST
+    assert flow._step_item(0b00100, 2, 1) == 2
+    assert flow._default_item(0b00110, engine.PHASE_AFTER, 0) == 1
 
 
 def test_viewport_follows_the_cursor():
-    assert flow.window_top(0, 3, 3, 8, 30) == 0
-    assert flow.window_top(0, 9, 9, 8, 30) == 2
-    assert flow.window_top(10, 4, 6, 8, 30) == 4
-    assert flow.window_top(25, 29, 29, 8, 30) == 22
-    assert flow.window_top(5, 0, 0, 8, 4) == 0  # a short ribbon never scrolls
-    assert flow.gap_window(30, 0, 8, 30) == 22  # the right end shows its last card
-    assert flow.gap_window(0, 10, 8, 30) == 0
+    assert flow._window_top(0, 3, 3, 8, 30) == 0
+    assert flow._window_top(0, 9, 9, 8, 30) == 2
+    assert flow._window_top(10, 4, 6, 8, 30) == 4
+    assert flow._window_top(25, 29, 29, 8, 30) == 22
+    assert flow._window_top(5, 0, 0, 8, 4) == 0  # a short ribbon never scrolls
+    assert flow._gap_window(30, 0, 8, 30) == 22  # the right end shows its last card
+    assert flow._gap_window(0, 10, 8, 30) == 0
 
 
 def test_texts():
@@ -219,7 +219,7 @@ def test_play_a_card_through_hand_face_and_place():
     play.key(K_A)
     assert play.mode == flow.MODE_HAND and play.hand_cursor() == 0
     play.key(K_RIGHT)
-    assert play.hcur == 1 and play.caption() == name(play.obs["hand"][1])
+    assert play._hcur == 1 and play.caption() == name(play.obs["hand"][1])
     play.key(K_A)
     assert play.mode == flow.MODE_FACE and play.face_up and not play.hand_face_down()
     play.key(K_UP)
@@ -245,7 +245,7 @@ def test_play_a_card_through_hand_face_and_place():
     play.key(K_A)
     play.key(K_A)
     play.key(K_A)
-    card = play.obs["hand"][play.hcur]
+    card = play.obs["hand"][play._hcur]
     assert play.key(K_A) == flow.DRAW_ALL
     assert len(play.obs["ribbon"]) == length + 1 and play.obs["ribbon"][1] == card
     assert card not in play.obs["hand"] and play.mode == flow.MODE_MENU
@@ -258,14 +258,14 @@ def test_move_flip_and_their_steps_back():
     play.key(K_A)
     assert play.mode == flow.MODE_MOVE_PICK and play.lit_cards() == (0, 0)
     play.key(K_RIGHT)
-    assert play.rcur == 1 and play.caption().startswith("move ")
+    assert play._rcur == 1 and play.caption().startswith("move ")
     play.key(K_A)
     assert play.mode == flow.MODE_MOVE_DEST and play.source == 1 and play.gap == 3
     assert play.lit_cards() == (1, 1)
     play.key(K_LEFT)
     assert play.gap == 0  # gaps 1 and 2 would leave the card where it is
     play.key(K_B)
-    assert play.mode == flow.MODE_MOVE_PICK and play.rcur == 1
+    assert play.mode == flow.MODE_MOVE_PICK and play._rcur == 1
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
@@ -342,7 +342,7 @@ def test_a_whole_game_through_every_event():
         assert event in events, event
     for mode in (flow.MODE_DRAW, flow.MODE_MENU, flow.MODE_FLIP, flow.MODE_TAKE, flow.MODE_ANIM):
         assert mode in modes, mode
-    assert play.transformations >= 1 and play.game.is_over()
+    assert play._transformations >= 1 and play.game.is_over()
     assert play.caption() == flow.result_title(play.obs["winner"])
     assert play.key(K_A) == 0  # nothing reacts once it is over
 
@@ -350,9 +350,9 @@ def test_a_whole_game_through_every_event():
 def test_after_the_transformation_the_cursor_is_not_on_end_turn():
     # Issue 12: right after Transform, with actions left, A must not end the turn at once.
     mask = (1 << flow.ITEM_PLAY) | (1 << flow.ITEM_FLIP) | (1 << flow.ITEM_LAST)
-    assert flow.default_item(mask, engine.PHASE_AFTER, flow.ITEM_LAST) == flow.ITEM_PLAY
+    assert flow._default_item(mask, engine.PHASE_AFTER, flow.ITEM_LAST) == flow.ITEM_PLAY
     # With nothing else legal, End turn it is.
-    assert flow.default_item(1 << flow.ITEM_LAST, engine.PHASE_AFTER, flow.ITEM_LAST) == (
+    assert flow._default_item(1 << flow.ITEM_LAST, engine.PHASE_AFTER, flow.ITEM_LAST) == (
         flow.ITEM_LAST
     )
     # And by keys: the first Transform of a game leaves the cursor on an action.
@@ -368,7 +368,7 @@ def test_after_the_transformation_the_cursor_is_not_on_end_turn():
             play.key(_policy_key(play))
             if play.event == flow.EVENT_CONFIRM_END:
                 play.end_turn()
-    assert play.transformations == 1 and play.obs["actions_left"] > 0
+    assert play._transformations == 1 and play.obs["actions_left"] > 0
     assert play.item != flow.ITEM_LAST and play.mask & (1 << play.item)
 
 
@@ -423,7 +423,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
-    play.rcur = 0
+    play._rcur = 0
     assert play.action() == engine.FLIP_BASE + n - 1
     was = play.obs["face_up"][0]
     play.key(K_A)
@@ -431,7 +431,7 @@ def test_hyde_side_is_drawn_mirrored():
     # Play a card face up at the drawn left end: the engine's right end.
     _to_item(play, flow.ITEM_PLAY)
     play.key(K_A)
-    card = play.obs["hand"][play.hcur]
+    card = play.obs["hand"][play._hcur]
     play.key(K_A)
     play.key(K_A)
     while play.gap:
@@ -446,7 +446,7 @@ def test_hyde_side_is_drawn_mirrored():
     before = list(play.obs["ribbon"])
     _to_item(play, flow.ITEM_MOVE)
     play.key(K_A)
-    play.rcur = 2
+    play._rcur = 2
     play.key(K_A)
     assert play.source == 2 and play.gap == 4
     assert play.action() == engine.move_action(n - 3, n - 4)
@@ -474,7 +474,7 @@ def test_the_transformation_keeps_the_same_cards_in_view():
     # Mirrored, the same eight cards show, in the other order: 27 - 11 = 16 .. 23.
     assert play.top == 16 and len(ribbon) == 28
     after = game.observation(1)["ribbon"]
-    assert play.wave_old == ribbon[4:12]
+    assert play._wave_old == ribbon[4:12]
     assert play.wave_new == [after[11 - i] for i in range(8)]
 
 
@@ -490,7 +490,7 @@ def _flip_to(play, want_face_up):
         if play.obs["face_up"][i] == want_face_up:
             target = i
             break
-    while play.rcur != target:
+    while play._rcur != target:
         play.key(K_RIGHT)
     play.key(K_A)
 
@@ -662,7 +662,7 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
     assert [action for action, _, _ in shown] == expected[:-1]  # all but the end of turn
     # SELECT's page lists the turn afterwards, in the captions' words and order.
     said = "Jekyll's last turn: %s." % "; ".join([text for _, text, _ in shown])
-    assert play.last_words == said and play.info_text().endswith(said)
+    assert play._last_words == said and play.info_text().endswith(said)
     for action, text, lit in shown:
         # Every caption fits its line; a play is captioned as the owner's own are, a card
         # played face down unnamed; the card a play, move or flip left is lit.
@@ -745,5 +745,5 @@ def test_the_other_players_last_turn_is_listed_on_select():
     assert "last turn" not in play.info_text()  # nothing finished yet
     play.end_turn()
     said = "Jekyll's last turn: %s." % "; ".join(words[:2])
-    assert play.last_words == said and play.words == "" and play.seat == 1
+    assert play._last_words == said and play.words == "" and play.seat == 1
     assert play.info_text().endswith(said)

@@ -52,10 +52,10 @@ def test_texts():
     assert flow.signed(3) == "+3" and flow.signed(-2) == "-2" and flow.signed(0) == "0"
     assert flow.bid_text(1, True) == "1 (win it)" and flow.bid_text(0, True) == "0 (lose it)"
     assert flow.bid_text(4, False) == "4"
-    assert flow.hand_summary((1, 3, 2, -4), -1) == (
+    assert flow._hand_summary((1, 3, 2, -4), -1) == (
         "Aft hand: bid 3, took 2.\nMissed: -4 points.\nScore: -1"
     )
-    assert flow.hand_summary((0, 2, 2, 2), 2).startswith("Fore hand: bid 2, took 2.\nMade it: +2")
+    assert flow._hand_summary((0, 2, 2, 2), 2).startswith("Fore hand: bid 2, took 2.\nMade it: +2")
     assert flow.won(1) and not flow.won(0) and not flow.won(-3)
     assert flow.final_text(4) == "Final score: 4\nYou stayed positive: a win!"
     assert flow.final_text(0).endswith("a loss.")
@@ -63,7 +63,7 @@ def test_texts():
     assert flow._points_text(1) == "+1 point" and flow._points_text(-1) == "-1 point"
     assert flow._points_text(0) == "0 points" and flow._points_text(4) == "+4 points"
     assert (
-        flow.hand_summary((2, 1, 1, 1), 3)
+        flow._hand_summary((2, 1, 1, 1), 3)
         == "Under hand: bid 1, took 1.\nMade it: +1 point.\nScore: 3"
     )
     assert flow._passes_text([2, -1]) == "Pass 1: +2 points\nPass 2: -1 point\n"
@@ -231,9 +231,9 @@ def _to_step(f, step):
 
 def _to_last_result(f):
     """Play on to the result of the current hand's last trick."""
-    while not (f.step == flow.STEP_RESULT and f.ends_hand):
+    while not (f.step == flow.STEP_RESULT and f._ends_hand):
         _to_step(f, flow.STEP_RESULT)
-        if not f.ends_hand:
+        if not f._ends_hand:
             f.key(K_A)
 
 
@@ -392,7 +392,7 @@ def test_undo_of_a_twiddle_that_turns_nothing():
     f.key(K_RIGHT)
     assert f.twiddle_text() == "no trump"
     f.key(K_A)
-    assert f.step == flow.STEP_RESULT and f.ends_hand and f.shown_trump() == 0
+    assert f.step == flow.STEP_RESULT and f._ends_hand and f.shown_trump() == 0
     _undone(f, before, card)
     assert f.obs["trump"] != 0
     yield
@@ -425,15 +425,15 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
             yield
         before, card = _played(f)
         f.key(K_A)  # keep
-        assert f.step == flow.STEP_RESULT and f.ends_hand
+        assert f.step == flow.STEP_RESULT and f._ends_hand
         after = f.game.to_bytes()
         header = f.status_left()
         _undone(f, before, card)
-        assert not f.ends_hand and f.status_left() == header
+        assert not f._ends_hand and f.status_left() == header
         assert f.status_bid().endswith("Trick %d/7" % f.obs["hand_size"])
         f.key(K_A)
         f.key(K_A)
-        assert f.game.to_bytes() == after and f.ends_hand
+        assert f.game.to_bytes() == after and f._ends_hand
         assert _a(f) == flow.EVENT_HAND_OVER
         f.summary()
     assert f.obs["pass_index"] == 1 and f.step == flow.STEP_BID
@@ -536,7 +536,7 @@ def _lost_at(options, seed, bid, twiddle):
                 f.key(K_RIGHT)
             f.key(K_A)
         if f.step == flow.STEP_RESULT:
-            assert f.ends_hand
+            assert f._ends_hand
             last = f.obs["last_hand"]
             seen.append((last[2], last[1], f.bid_lost(), f.status_bid()))
             return seen
