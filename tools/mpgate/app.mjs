@@ -92,6 +92,10 @@ if (nvmFile) mp.FS.writeFile("/harness/nvm.bin", fs.readFileSync(nvmFile));
 mp.runPython(
   "import sys, gc, micropython\n" +
   `sys.path[:] = ${JSON.stringify([...searchPath, "/harness", "/lib", "/"])}\n` +
+  // The nvm's bytes live outside the collector's heap, as the device's flash does: in
+  // the heap, a save's bytes that happen to look like an address (the collector is
+  // conservative) kept a whole finished game alive.
+  `import nvm\nnvm.OUTSIDE = ${mp._module._malloc(8192)}\n` +
   "import driver\n" +
   "def _harness_live():\n" +
   "    gc.collect()\n" +
