@@ -287,7 +287,7 @@ def check_table(screen, obs):
         assert line in texts
     legal = screen.flow.game.legal_actions()
     for slot, card in enumerate(screen.flow.order):
-        dimmed = screen.hand.cards.is_dimmed(slot)
+        dimmed = screen.hand.cards._is_dimmed(slot)
         if obs["phase"] == engine.PHASE_DISCARD:
             assert dimmed == (engine.DISCARD_BASE + card not in legal)
             assert dimmed == (card == obs["taken"])
@@ -379,7 +379,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
     assert card >= 0 and type(screen).__name__ == "PlayScreen"
     # The cursor started on the taken card; A on it changed nothing.
     assert screen.flow.order[screen.flow.cursor] == card
-    assert screen.hand.cards.is_dimmed(screen.flow.cursor)
+    assert screen.hand.cards._is_dimmed(screen.flow.cursor)
     assert screen.flow.game.to_bytes() == taken["bytes"]
     assert screen.name.text.endswith("taken, keep")
     assert engine.DISCARD_BASE + card not in screen.flow.game.legal_actions()

@@ -505,16 +505,16 @@ def test_coach_play_outs_shared_by_the_bids_match_one_per_bid():
         cards = rng.sample(range(FIRST_NUMBER, NUM_CARDS), 2 * size)
         mine, dummy = bytearray(cards[:size]), bytearray(cards[size:])
         aces = bytearray(rng.sample(range(FIRST_ACE, FIRST_NUMBER), rng.randint(0, 6)) + [0])
-        n_aces = len(aces) - 1
+        _n_aces = len(aces) - 1
         trump = rng.choice([0] + [suits(card) for card in range(FIRST_ACE, FIRST_NUMBER)])
         low, high = 0, size
         play = bytearray(mine)
         top = whist_coach._play_out(
-            play, size, 0, dummy, trump, aces, n_aces, 0, 0, high, notes, low
+            play, size, 0, dummy, trump, aces, _n_aces, 0, 0, high, notes, low
         )
         for bid in range(low, high + 1):
             alone = whist_coach._play_out(
-                bytearray(mine), size, 0, dummy, trump, aces, n_aces, 0, 0, bid, None, 0
+                bytearray(mine), size, 0, dummy, trump, aces, _n_aces, 0, 0, bid, None, 0
             )
             took = top
             start = notes._at[bid]
@@ -527,7 +527,7 @@ def test_coach_play_outs_shared_by_the_bids_match_one_per_bid():
                     dummy,
                     notes._at_trump[bid],
                     aces,
-                    n_aces,
+                    _n_aces,
                     notes._at_turned[bid],
                     bid,
                     bid,

@@ -378,7 +378,7 @@ def test_record_result_counts_the_running_game():
     app().record_result(True)
     app().record_result(False)  # a second call for the same game is ignored
     assert store.Stats(nvm).played(1) == 0  # written after the next refresh
-    app().flush()
+    app()._flush()
     assert store.Stats(nvm).played(1) == 1 and store.Stats(nvm).won(1) == 1
 
 

@@ -101,7 +101,7 @@ class Session(DrivenSim):
         super().__init__(next_keys, lead_ms=KEY_EVERY_MS, **kwargs)
         self.unsaved_from = None  # clock ms of the oldest action not in nvm
         self.changes = 0
-        self.writes_seen = 0
+        self._writes_seen = 0
         self.longest_loss_ms = 0
 
     def sleep(self, seconds):
@@ -113,8 +113,8 @@ class Session(DrivenSim):
         if running is None or not hasattr(self, "nvm_device"):
             return
         play = running.play
-        if self.nvm_device.writes != self.writes_seen:
-            self.writes_seen = self.nvm_device.writes
+        if self.nvm_device.writes != self._writes_seen:
+            self._writes_seen = self.nvm_device.writes
             saved = store.Store(bytes(self.nvm)).load_game(running.game.slot)
             if play is None or running.recorded:
                 self.unsaved_from = None
@@ -273,19 +273,19 @@ def test_the_save_mark_follows_the_game():
     nvm = fresh_nvm()
     sim = host_sim.run("A A RIGHT A A", nvm=nvm)
     mark = app().mark
-    assert app().unsaved() and app().mark_group is top().group and not app().mark_saved
+    assert app().unsaved() and app()._mark_group is top().group and not app()._mark_saved
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert red > 200 and green < 130  # orange
     sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
-    assert not app().unsaved() and app().mark_saved and app().mark_group is top().group
+    assert not app().unsaved() and app()._mark_saved and app()._mark_group is top().group
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert green > 180 and red < 100  # green
     # Covered by the pause menu, the play screen lets go of its widgets, the mark too;
     # back on top, it has a new one (and only one).
     host_sim.run("A A RIGHT A A START", nvm=nvm)
-    assert app().mark_group is None and app().stack[-2].group is None
+    assert app()._mark_group is None and app().stack[-2].group is None
     host_sim.run("A A RIGHT A A START START", nvm=nvm)
-    assert app().mark_group is top().group and mark is not app().mark
+    assert app()._mark_group is top().group and mark is not app().mark
     assert sum(1 for layer in top().group if layer is app().mark) == 1
 
 
@@ -328,7 +328,7 @@ def test_the_battery_gauge():
     assert not gauge().hidden and gauge()[3].hidden  # no bar left
     from handheld import home
 
-    bars = [home.battery_bars(mv) for mv in (2000, 3250, 3300, 3700, 4150, 5000)]
+    bars = [home._battery_bars(mv) for mv in (2000, 3250, 3300, 3700, 4150, 5000)]
     assert bars == [-1, 0, 1, 3, 4, -1]
 
 

@@ -148,7 +148,7 @@ def test_jekyll_last_turn_page_scrolls_to_its_last_words():
     # The last turn's words end on the page's last line once it is scrolled down.
     run(" ".join(["DOWN"] * len(screen.page.lines)))
     page = top().page
-    assert page.labels[-1].text.endswith(".") and page.top == page.max_top()
+    assert page.labels[-1].text.endswith(".") and page.top == page._max_top()
 
 
 # -- the rules page -----------------------------------------------------------------------
@@ -166,10 +166,10 @@ def test_the_rules_page_marker_shows_where_the_page_is():
     assert rows[0] == ui.LIST_TOP and len(rows) == page.marker.height
     # A line down moves it by its share of the text; at the end it is at the bottom.
     host_sim.run(keys_to_rules + " DOWN" * 5)
-    assert top().page.marker.y == (track - page.marker.height) * 5 // page.max_top()
+    assert top().page.marker.y == (track - page.marker.height) * 5 // page._max_top()
     sim = host_sim.run(keys_to_rules + " RIGHT" * 40)
     rows = marker_column(sim.display.image, ui.LIST_TOP, ui.LIST_TOP + track)
-    assert top().page.top == page.max_top() and rows[-1] == ui.LIST_TOP + track - 1
+    assert top().page.top == page._max_top() and rows[-1] == ui.LIST_TOP + track - 1
 
 
 # -- About ----------------------------------------------------------------------------------

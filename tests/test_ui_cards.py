@@ -64,18 +64,18 @@ def test_glyph_tiles_match_rank_glyphs():
     # Sheet glyph order is decktet.cards rank order: X A 2..9 C P T.
     order = "XA23456789CPT"
     for card in range(cards.NUM_CARDS):
-        assert order[cards.rank(card)] == cards.rank_glyph(card)
+        assert order[cards.rank(card)] == cards._rank_glyph(card)
 
 
 def test_row_layout_overlaps_only_when_needed():
     row = cardview.CardRow(9, width=160)
     row.set_cards([0, 1, 2])
     assert row.stride == cardview.CARD_W + 2
-    xs = [row.slot_x(i) for i in range(3)]
+    xs = [row._slot_x(i) for i in range(3)]
     assert xs[0] == 160 - xs[2] - cardview.CARD_W  # centred
     row.set_cards(list(range(9)))
     assert row.stride >= 17  # the rank and suit column stay visible
-    assert row.slot_x(8) + cardview.CARD_W <= 160
+    assert row._slot_x(8) + cardview.CARD_W <= 160
     assert all(not row.sprites[i].hidden for i in range(9))
     row.set_cards([5])
     assert [row.sprites[i].hidden for i in range(9)] == [False] + [True] * 8
@@ -110,7 +110,7 @@ def test_row_at_explicit_positions_with_per_slot_styles():
     # and lights several at once.
     row = cardview.CardRow(6)
     row.set_cards([3, 4, 5], [0, 17, 40])
-    assert [row.slot_x(i) for i in range(3)] == [0, 17, 40]
+    assert [row._slot_x(i) for i in range(3)] == [0, 17, 40]
     assert [row.sprites[i].hidden for i in range(6)] == [False] * 3 + [True] * 3
     row.style(1, False, True, True)
     row.style(2, True, False, False)
@@ -118,7 +118,7 @@ def test_row_at_explicit_positions_with_per_slot_styles():
     assert row.sprites[1].y == -cardview.RAISE and row.sprites[1].pixel_shader is lit
     assert row.sprites[2].y == 0 and row.sprites[2].pixel_shader is dimmed
     row.show(0, cardview.BACK)
-    assert row.card_at(0) == cardview.BACK and row.slot_x(0) == 0
+    assert row.card_at(0) == cardview.BACK and row._slot_x(0) == 0
     # Back to the centred layout.
     row.set_cards([3, 4, 5])
-    assert row.slot_x(0) == 160 - row.slot_x(2) - cardview.CARD_W
+    assert row._slot_x(0) == 160 - row._slot_x(2) - cardview.CARD_W

@@ -37,7 +37,7 @@ def reference_score(bid, won, which):
 
 
 def test_player_wins_matches_reference_on_every_pair():
-    playable = [c for c in range(45) if not cards.is_ace(c) and cards.rank(c) != cards.RANK_COURT]
+    playable = [c for c in range(45) if not cards._is_ace(c) and cards.rank(c) != cards.RANK_COURT]
     for trump in (0, 1, 2, 4, 8, 16, 32):
         for mine in playable:
             for dummy in playable:
@@ -83,7 +83,7 @@ WHY_BY_REFERENCE = {
 def test_trick_reason_says_what_decided_every_pair():
     # Issue 31: a trick's result names what decided it, from the engine's rule; every
     # reason arises, and the won ones are exactly the tricks the player wins.
-    playable = [c for c in range(45) if not cards.is_ace(c) and cards.rank(c) != cards.RANK_COURT]
+    playable = [c for c in range(45) if not cards._is_ace(c) and cards.rank(c) != cards.RANK_COURT]
     seen = set()
     for trump in (0, 1, 2, 4, 8, 16, 32):
         for mine in playable:
@@ -288,9 +288,9 @@ class SampleLog:
 
         def logged(*args):
             # args: hand, size, first, dummy, trump, aces, n_aces, turned, won, bid, notes, low
-            size, dummy, aces, n_aces, notes = args[1], args[3], args[5], args[6], args[10]
+            size, dummy, aces, _n_aces, notes = args[1], args[3], args[5], args[6], args[10]
             if notes is not None:  # a deal's first play-out (the highest bid's)
-                self.deals.append((list(dummy[:size]), list(aces[:n_aces])))
+                self.deals.append((list(dummy[:size]), list(aces[:_n_aces])))
             return original(*args)
 
         monkeypatch.setattr(coach, "_play_out", logged)

@@ -232,8 +232,8 @@ class Game:
         start = _HANDS + _HAND_SLOTS * seat
         return self._b[start : start + self._b[_NHAND + seat]]
 
-    def _top(self, base: int, count_at: int) -> int:
-        count = self._b[count_at]
+    def _top(self, base: int, _count_at: int) -> int:
+        count = self._b[_count_at]
         return self._b[base + count - 1] if count else -1
 
     def _in_hand(self, seat: int, card: int) -> bool:
@@ -271,15 +271,15 @@ class Game:
         b[end - 1] = 0
         b[_NHAND + seat] -= 1
 
-    def _push(self, base: int, count_at: int, card: int) -> None:
-        self._b[base + self._b[count_at]] = card
-        self._b[count_at] += 1
+    def _push(self, base: int, _count_at: int, card: int) -> None:
+        self._b[base + self._b[_count_at]] = card
+        self._b[_count_at] += 1
 
-    def _pop(self, base: int, count_at: int) -> int:
+    def _pop(self, base: int, _count_at: int) -> int:
         b = self._b
-        b[count_at] -= 1
-        card = b[base + b[count_at]]
-        b[base + b[count_at]] = 0
+        b[_count_at] -= 1
+        card = b[base + b[_count_at]]
+        b[base + b[_count_at]] = 0
         return card
 
     def _deal(self, cards: List[int]) -> None:
@@ -418,8 +418,8 @@ class Game:
         if b[_REBUILDS] >= 2:
             return _REBUILT
         cards = []  # type: List[int]
-        for base, count_at in ((_DISCARDS, _NDISCARD), (_ACES, _NACES)):
-            count = b[count_at]
+        for base, _count_at in ((_DISCARDS, _NDISCARD), (_ACES, _NACES)):
+            count = b[_count_at]
             if count > 1:
                 top = b[base + count - 1]
                 for i in range(count - 1):
@@ -427,7 +427,7 @@ class Game:
                     b[base + i] = 0
                 b[base + count - 1] = 0
                 b[base] = top
-                b[count_at] = 1
+                b[_count_at] = 1
         if not cards:
             return _NO_CARDS
         self._rng.shuffle(cards)

@@ -259,7 +259,7 @@ def is_set(cards: Sequence[int]) -> bool:
     return len(cards) == 3 and _is_set3(cards[0], cards[1], cards[2])
 
 
-def trick_points(cards: Sequence[int]) -> int:
+def _trick_points(cards: Sequence[int]) -> int:
     """Points of a set: 10 when pure, 5 with a Pawn or Court."""
     for card in cards:
         if rank(card) > RANK_CROWN:
@@ -592,7 +592,7 @@ class Game:
         for t in range(s[_NTRICK]):
             if s[_TRICKBY + t] == player:
                 at = _TRICK + t * 3
-                total += trick_points(s[at : at + 3])
+                total += _trick_points(s[at : at + 3])
         return total
 
     def _bonus_seat(self) -> int:
@@ -642,7 +642,7 @@ class Game:
             return 0 if s[_HLEN] < s[_HLEN + 1] else 1
         return -1
 
-    def end_reason(self) -> int:
+    def _end_reason(self) -> int:
         """``REASON_RECIPE`` if the recipe decided the winner, else the way play stopped
         (``REASON_FACES``, ``REASON_EMPTY``, ``REASON_TURNS``), 0 while playing."""
         holders = self._recipe_holders() if self._s[_REASON] else 0
@@ -694,7 +694,7 @@ class Game:
             "tricks": tricks,
             "peeks": peeks,
             "over": over,
-            "reason": self.end_reason(),
+            "reason": self._end_reason(),
             "ribbon_end": s[_REASON],
             "winner": self.winner(),
             "recipe": list(s[_RECIPE : _RECIPE + 4]) if over and self._level == LEVEL_HYDE else [],
@@ -719,7 +719,9 @@ class Game:
         if action >= TAKE_BASE:
             start = action - TAKE_BASE
             at = _RIB + start
-            points = trick_points((s[at] & CODE_BITS, s[at + 1] & CODE_BITS, s[at + 2] & CODE_BITS))
+            points = _trick_points(
+                (s[at] & CODE_BITS, s[at + 1] & CODE_BITS, s[at + 2] & CODE_BITS)
+            )
             first = n - 2 - start if mirrored else start + 1
             return "take the trick at %d-%d (%d)" % (first, first + 2, points)
         if action >= FLIP_BASE:

@@ -267,10 +267,10 @@ class Coach(Search):
         aces = self._aces
         # The stack: ``n_aces`` Aces, drawn from the ``pool`` that may be in it.
         pool = _unseen_aces(obs, aces)
-        n_aces = min(obs["aces_left"], pool)
+        _n_aces = min(obs["aces_left"], pool)
         # Shuffling the first ``n_aces`` places is enough; the last of the pool's would
         # swap with itself.
-        shuffled = min(n_aces, pool - 1)
+        shuffled = min(_n_aces, pool - 1)
         made = self._made
         won = self._won
         for bid in range(_MAX_BIDS):
@@ -292,7 +292,7 @@ class Coach(Search):
             # it stood at each count of tricks, and each lower bid goes on from there.
             for i in range(size):
                 play[i] = mine[i]
-            top = _play_out(play, size, 0, unseen, trump, aces, n_aces, 0, 0, high, self, low)
+            top = _play_out(play, size, 0, unseen, trump, aces, _n_aces, 0, 0, high, self, low)
             for bid in range(low, high + 1):
                 took = top
                 if bid < high and self._at[bid] != _NOT_AT:
@@ -307,7 +307,7 @@ class Coach(Search):
                         unseen,
                         self._at_trump[bid],
                         aces,
-                        n_aces,
+                        _n_aces,
                         self._at_turned[bid],
                         bid,
                         bid,
@@ -341,7 +341,7 @@ def _play_out(
     dummy: bytearray,
     trump: int,
     aces: bytearray,
-    n_aces: int,
+    _n_aces: int,
     turned: int,
     won: int,
     bid: int,
@@ -377,13 +377,13 @@ def _play_out(
         if wins != want_win and trump:
             # As ``play_hint``: twiddle if some Ace still to come (or no trump, once the
             # stack is empty) would turn the trick; the next one in the deal decides.
-            helps = turned >= n_aces and _wins(card, lead, 0) == want_win
+            helps = turned >= _n_aces and _wins(card, lead, 0) == want_win
             k = turned
-            while not helps and k < n_aces:
+            while not helps and k < _n_aces:
                 helps = _wins(card, lead, _SUIT[aces[k]]) == want_win
                 k += 1
             if helps:
-                trump = _SUIT[aces[turned]] if turned < n_aces else 0
+                trump = _SUIT[aces[turned]] if turned < _n_aces else 0
                 turned += 1
                 wins = _wins(card, lead, trump)
         if wins:

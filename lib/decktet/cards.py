@@ -144,12 +144,12 @@ def rank(card: int) -> int:
     return _RANKS[card]
 
 
-def is_ace(card: int) -> bool:
+def _is_ace(card: int) -> bool:
     """True for the six Aces."""
     return card < FIRST_NUMBER
 
 
-def is_crown(card: int) -> bool:
+def _is_crown(card: int) -> bool:
     """True for the six Crowns."""
     return FIRST_CROWN <= card < FIRST_PAWN
 
@@ -160,7 +160,7 @@ def name(card: int) -> str:
     return _NAMES[_NAME_AT[card] + at : _NAME_AT[card + 1] + at + 4]
 
 
-def rank_glyph(card: int) -> str:
+def _rank_glyph(card: int) -> str:
     """One character for the rank: A, 2..9, C (Crown), P (Pawn), T (Court), X (Excuse)."""
     return _RANK_GLYPHS[_RANKS[card]]
 

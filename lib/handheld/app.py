@@ -76,29 +76,29 @@ class SavePolicy:
 
     def __init__(self, now: int) -> None:
         self.credit = _WRITE_MS
-        self.credit_at = now
-        self.unsaved_since = -1  # when the oldest unsaved action was seen; -1: none
-        self.last_key = now
+        self._credit_at = now
+        self._unsaved_since = -1  # when the oldest unsaved action was seen; -1: none
+        self._last_key = now
 
-    def earn(self, now: int) -> None:
+    def _earn(self, now: int) -> None:
         """Add the credit earned since the last call."""
-        elapsed = ticks_diff(now, self.credit_at)
+        elapsed = ticks_diff(now, self._credit_at)
         if elapsed > 0:
             self.credit = min(self.credit + elapsed, _CREDIT_MAX)
-        self.credit_at = now
+        self._credit_at = now
 
-    def spend(self, writes: int) -> None:
+    def _spend(self, writes: int) -> None:
         """``writes`` nvm writes happened (the bucket may go below empty, to a floor)."""
         self.credit = max(self.credit - writes * _WRITE_MS, -_CREDIT_MAX)
 
     def due(self, now: int) -> bool:
         """True if a changed game should be written now."""
-        if self.unsaved_since < 0:
+        if self._unsaved_since < 0:
             return False
-        quiet = ticks_diff(now, self.last_key)
-        if quiet >= _REST_MS or ticks_diff(now, self.unsaved_since) >= _OLDEST_MS:
+        quiet = ticks_diff(now, self._last_key)
+        if quiet >= _REST_MS or ticks_diff(now, self._unsaved_since) >= _OLDEST_MS:
             return True
-        if quiet < _SETTLE_MS or ticks_diff(now, self.unsaved_since) < _SETTLE_AGE_MS:
+        if quiet < _SETTLE_MS or ticks_diff(now, self._unsaved_since) < _SETTLE_AGE_MS:
             return False
         return self.credit >= _WRITE_MS
 
@@ -125,7 +125,7 @@ _LOW_FREE = const(16384)
 _collect = _COLLECT_NONE
 
 
-def unload_modules(keep: Any, package: str = "") -> None:
+def _unload_modules(keep: Any, package: str = "") -> None:
     """Forget every loaded module whose name is not in ``keep``, and ``package`` with its
     submodules, so their heap can be freed (a parent package keeps a submodule as an
     attribute too)."""
@@ -223,29 +223,29 @@ class App:
         self.game: Any = None
         self.game_module: Optional[str] = None
         # The modules loaded before the running game's set-up opened (unloaded after it).
-        self.modules_before: Any = None
+        self._modules_before: Any = None
         # The modules loaded once the root screen was built: back at the root, whatever
         # a screen above it loaded (the gallery, a game) is unloaded again.
-        self.modules_at_root: Any = None
+        self._modules_at_root: Any = None
         self.recorded = False  # the running game's result is in the statistics
         # The running game's play screen, and what the autosave knows (see SavePolicy).
         self.play: Any = None
-        self.saved_changes = 0
-        self.saved_once = False  # the running game has been saved (quitting clears it)
+        self._saved_changes = 0
+        self._saved_once = False  # the running game has been saved (quitting clears it)
         self.resumed = False  # it was continued from a save: it has moves made before
         self.policy = SavePolicy(0)
-        self.writes_seen = 0  # the store's writes the policy has been charged for
-        self.save_now = False  # the game is written in the next idle frame
+        self._writes_seen = 0  # the store's writes the policy has been charged for
+        self._save_now = False  # the game is written in the next idle frame
         self.write_due = False  # so is the store (a result, the settings)
         # The backlight (LIGHT_*), and Save & sleep's "off until a key".
         self.light = LIGHT_ON
-        self.asleep = False
+        self._asleep = False
         # The save mark on a play screen: ``new_mark(saved, shape)`` (set by the shell)
         # makes it, or shows the state on it; the shape, the group it is in, its state.
         self.new_mark: Any = None
         self.mark: Any = None
-        self.mark_group: Any = None
-        self.mark_saved = False
+        self._mark_group: Any = None
+        self._mark_saved = False
         # The analog input that reads the battery and its full scale in mV (3.3 V times the
         # divider before it), if the board has one, and the speaker's
         # ``handheld.sound.Sound`` if it has one (set by the shell: ``handheld.hw``).
@@ -260,7 +260,7 @@ class App:
         self._battery_low = False
         self._battery_read_at = -1
         self._warned = False  # the running game's low-battery warning was shown
-        self.cued = False  # a cue was played for this frame's keys
+        self._cued = False  # a cue was played for this frame's keys
         # What START opens over a pausable screen: a function returning the screen, set by
         # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
         # imports no screens.
@@ -302,8 +302,8 @@ class App:
         if screen.group is None:
             screen.build(self)
         self.stack.append(screen)
-        if self.modules_at_root is None:
-            self.modules_at_root = tuple(sys.modules)
+        if self._modules_at_root is None:
+            self._modules_at_root = tuple(sys.modules)
         self._show()
 
     def pop(self) -> None:
@@ -334,8 +334,8 @@ class App:
     def _unload_to_root(self) -> None:
         """Back at the root screen: unload every module loaded since it was built (what
         the screens above it needed: a game's set-up, the gallery and its card sheet)."""
-        if self.modules_at_root is not None:
-            unload_modules(self.modules_at_root)
+        if self._modules_at_root is not None:
+            _unload_modules(self._modules_at_root)
         gc.collect()
 
     def _discard(self, screen: Screen) -> None:
@@ -348,10 +348,10 @@ class App:
     def _drop_mark(self, screen: Screen) -> None:
         """``screen`` lets its group go: so does the save mark in it (the mark must not
         keep the group's widgets alive)."""
-        if screen.group is not None and screen.group is self.mark_group:
+        if screen.group is not None and screen.group is self._mark_group:
             self.mark = None
             self._low_mark = None
-            self.mark_group = None
+            self._mark_group = None
 
     def _show(self) -> None:
         """Make the top screen's group the display's root (building it if it was let go),
@@ -360,11 +360,11 @@ class App:
         if top.group is None:
             top.build(self)
         if top.pausable and self.new_mark is not None and self.play is not None:
-            if self.mark_group is not top.group:
+            if self._mark_group is not top.group:
                 # A new mark for a new group: the last one went with the group it was in.
-                self.mark_saved = not self.unsaved()
-                self.mark = self.new_mark(self.mark_saved, None)
-                self.mark_group = top.group
+                self._mark_saved = not self.unsaved()
+                self.mark = self.new_mark(self._mark_saved, None)
+                self._mark_group = top.group
                 top.group.append(self.mark)
                 if self.new_low_mark is not None:
                     self._low_mark = self.new_low_mark()
@@ -377,8 +377,8 @@ class App:
     def _show_mark(self) -> None:
         """Show on the save mark whether the game is saved."""
         saved = not self.unsaved()
-        if self.mark is not None and saved != self.mark_saved:
-            self.mark_saved = saved
+        if self.mark is not None and saved != self._mark_saved:
+            self._mark_saved = saved
             self.new_mark(saved, self.mark)
             self.changed = True
 
@@ -410,7 +410,7 @@ class App:
                 self.changed = True
         if low and not self._warned and self.low_battery is not None:
             self._warned = True
-            self.save_now = True
+            self._save_now = True
             self.push(self.low_battery(millivolts))
 
     def unsaved(self) -> bool:
@@ -418,7 +418,7 @@ class App:
         play = self.play
         if play is None or self.recorded:
             return False
-        return not self.saved_once or play.flow.applied != self.saved_changes
+        return not self._saved_once or play.flow.applied != self._saved_changes
 
     def has_moves(self) -> bool:
         """True if the running game has moves in it (made now, or before its save): quitting
@@ -434,7 +434,7 @@ class App:
     def cue(self, cue: int) -> None:
         """Play a ``handheld.sound.CUE_*`` on the speaker, if there is one (a screen's cue
         for a key stands: the app's "a move made" does not follow it)."""
-        self.cued = True
+        self._cued = True
         if self.sound is not None:
             self.sound.play(cue, self.frame_at)
 
@@ -450,7 +450,7 @@ class App:
             # once the result is on the screen (the other games' saves stay).
             self.settings.store.clear_game(self.game.slot, False)
             self.play = None
-            self.saved_once = False
+            self._saved_once = False
             self.stats.record(self.game.slot, won, score, parts, False)
             self.write_due = True
 
@@ -494,12 +494,12 @@ class App:
         self.game = entry
         self.recorded = False
         self.play = screen
-        self.saved_changes = screen.flow.applied
-        self.saved_once = resumed
+        self._saved_changes = screen.flow.applied
+        self._saved_once = resumed
         self.resumed = resumed
         self._warned = False
         self._battery_read_at = -1
-        self.policy.unsaved_since = -1
+        self.policy._unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).
         for name in self.menu_modules:
@@ -518,22 +518,22 @@ class App:
         if not self.unsaved():
             return
         self.settings.store.save_game(self.game.slot, play.saved())
-        self.saved_changes = play.flow.applied
-        self.saved_once = True
-        self.policy.unsaved_since = -1
+        self._saved_changes = play.flow.applied
+        self._saved_once = True
+        self.policy._unsaved_since = -1
         self._show_mark()
 
     def sleep(self) -> None:
         """Save & sleep: the game is saved in the next idle frame and the backlight
         goes off until a key, which only wakes it."""
-        self.save_now = True
-        self.asleep = True
+        self._save_now = True
+        self._asleep = True
 
-    def flush(self) -> None:
+    def _flush(self) -> None:
         """Write what is due at once (``step`` calls it in an idle frame): the game if the
         pause menu asked, the store if a result or the settings changed."""
-        if self.save_now:
-            self.save_now = False
+        if self._save_now:
+            self._save_now = False
             self.save_game()
         if self.write_due and self.settings is not None:
             self.write_due = False
@@ -543,7 +543,7 @@ class App:
         """A game's set-up is opening: remember which modules are loaded before it, and let
         the main menu's widgets go while the game runs (``_show`` rebuilds them)."""
         self.game_module = module
-        self.modules_before = tuple(sys.modules)
+        self._modules_before = tuple(sys.modules)
         self.stack[0].group = None
 
     def end_game(self, collect: bool = True) -> None:
@@ -562,12 +562,12 @@ class App:
                 store.clear_game(self.game.slot, False)
             self.write_due = True
         self.play = None
-        self.saved_once = False
+        self._saved_once = False
         self.game = None
         self.game_screens = None
-        if self.modules_before is not None and self.game_module is not None:
-            unload_modules(self.modules_before, self.game_module.rpartition(".")[0])
-        self.modules_before = None
+        if self._modules_before is not None and self.game_module is not None:
+            _unload_modules(self._modules_before, self.game_module.rpartition(".")[0])
+        self._modules_before = None
         self.game_module = None
         if collect:
             gc.collect()
@@ -593,27 +593,27 @@ class App:
         self.worked = False
         keys = self.buttons.poll(now)
         policy = self.policy
-        policy.earn(now)
+        policy._earn(now)
         if keys:
-            policy.last_key = now
+            policy._last_key = now
             if self.light != LIGHT_ON:
                 keys = 0  # the first key only wakes the screen
-                self.asleep = False
+                self._asleep = False
         play = self.play
         changes = play.flow.applied if keys and play is not None else -1
-        self.cued = False
+        self._cued = False
         pending = keys
         while pending:
             key = first_key(pending)
             pending &= ~key
             screen = self.stack[-1]
             if key == K_START and screen.pausable and self.pause_menu is not None:
-                self.save_now = True
+                self._save_now = True
                 self.push(self.pause_menu())
             else:
                 screen.key(self, key)
             self.changed = True
-        if changes >= 0 and self.play is play and play.flow.applied != changes and not self.cued:
+        if changes >= 0 and self.play is play and play.flow.applied != changes and not self._cued:
             self.cue(CUE_PLACE)  # a key made a move
         if self.sound is not None:
             self.sound.tick(now)
@@ -627,13 +627,13 @@ class App:
         if not keys:
             self._watch_battery(now)
         if self.unsaved():
-            if policy.unsaved_since < 0:
-                policy.unsaved_since = now
+            if policy._unsaved_since < 0:
+                policy._unsaved_since = now
             self._show_mark()
         # The backlight: dimmed after a while without keys, off later.
-        quiet = ticks_diff(now, policy.last_key)
+        quiet = ticks_diff(now, policy._last_key)
         light = LIGHT_ON
-        if self.asleep or quiet >= _DARK_MS:
+        if self._asleep or quiet >= _DARK_MS:
             light = LIGHT_OFF
         elif quiet >= _DIM_MS:
             light = LIGHT_DIM
@@ -655,16 +655,16 @@ class App:
             _collect = _COLLECT_NONE
             if gc.mem_free() < _LOW_FREE:
                 gc.collect()
-        elif self.save_now or self.write_due:
-            self.flush()
+        elif self._save_now or self.write_due:
+            self._flush()
         elif policy.due(now):
             self.save_game()
         # Charge the write budget for every nvm write since the last frame.
         if self.settings is not None:
             store = self.settings.store
-            if store.writes != self.writes_seen:
-                policy.spend(store.writes - self.writes_seen)
-                self.writes_seen = store.writes
+            if store.writes != self._writes_seen:
+                policy._spend(store.writes - self._writes_seen)
+                self._writes_seen = store.writes
         return refreshed
 
     def start(self, ticks_ms: Callable[[], int]) -> None:

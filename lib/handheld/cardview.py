@@ -150,7 +150,7 @@ def show_card(grid: Any, card: int, shown: int) -> None:
         row += 1
 
 
-def card_palette(dimmed: bool, lit: bool) -> Any:
+def _card_palette(dimmed: bool, lit: bool) -> Any:
     """The palette for a card's look: dimmed (an illegal choice) and/or lit (the cursor)."""
     _, normal, dim, highlight, dim_highlight = sheet()
     if lit:
@@ -191,7 +191,7 @@ class CardSprite(displayio.TileGrid):
         """Dim the card (an illegal choice) and/or light its border (the cursor)."""
         if dimmed == self.dimmed and lit == self.lit:
             return
-        self.pixel_shader = card_palette(dimmed, lit)
+        self.pixel_shader = _card_palette(dimmed, lit)
         self.dimmed = dimmed
         self.lit = lit
 
@@ -290,7 +290,7 @@ class CardRow:
         look = (_DIMMED if dimmed else 0) | (_LIT if lit else 0)
         if look != self.looks[index]:
             self.looks[index] = look
-            self.sprites[index].pixel_shader = card_palette(dimmed, lit)
+            self.sprites[index].pixel_shader = _card_palette(dimmed, lit)
 
     def style(self, index: int, dimmed: bool, lit: bool, raised: bool) -> None:
         """Dim and/or light one slot's card, and raise it ``RAISE`` px (or not)."""
@@ -307,11 +307,11 @@ class CardRow:
         if 0 <= self.cursor < len(self.sprites):
             old = self.cursor
             self.sprites[old].y = 0
-            self._look(old, self.is_dimmed(old), False)
+            self._look(old, self._is_dimmed(old), False)
         self.cursor = index
         if 0 <= index < len(self.sprites):
             self.sprites[index].y = -RAISE
-            self._look(index, self.is_dimmed(index), True)
+            self._look(index, self._is_dimmed(index), True)
 
     def set_dimmed(self, mask: int) -> None:
         """Dim the slots whose bit is set in ``mask`` (bit i = slot i)."""
@@ -323,7 +323,7 @@ class CardRow:
             self._look(i, bool(mask & (1 << i)), bool(self.looks[i] & _LIT))
             i += 1
 
-    def is_dimmed(self, index: int) -> bool:
+    def _is_dimmed(self, index: int) -> bool:
         """True if the slot's card is dimmed."""
         return bool(self.looks[index] & _DIMMED)
 
@@ -335,7 +335,7 @@ class CardRow:
         """The code shown in a slot."""
         return self.shown[index] - _SHOWN
 
-    def slot_x(self, index: int) -> int:
+    def _slot_x(self, index: int) -> int:
         """The x of a slot inside the row's group (for pointers, labels, animations)."""
         return self.sprites[index].x
 

@@ -38,7 +38,7 @@ class DemoScreen(Screen):
         self.lead = 0
         self.cursor = 0
         self.seed = 0
-        self.lead_view: Any = None
+        self._lead_view: Any = None
         self.row: Any = None
         self.info: Any = None
         self.name: Any = None
@@ -55,8 +55,8 @@ class DemoScreen(Screen):
         self.group.append(ui.rect(ui.WIDTH, ui.HEIGHT, ui.TABLE))
         self.info = ui.label("", 2, 2, ui.SMALL, ui.WHITE)
         self.group.append(self.info)
-        self.lead_view = cardview.CardSprite(68, 16)
-        self.group.append(self.lead_view)
+        self._lead_view = cardview.CardSprite(68, 16)
+        self.group.append(self._lead_view)
         self.name = ui.label("", 2, 52, ui.SMALL, ui.ACCENT)
         self.group.append(self.name)
         self.row = cardview.CardRow(_HAND, 0, 70, ui.WIDTH)
@@ -74,7 +74,7 @@ class DemoScreen(Screen):
 
     def _deal_view(self) -> None:
         """Show the lead, the hand and the dimming after a change of cards."""
-        self.lead_view.show(self.lead)
+        self._lead_view.show(self.lead)
         self.row.set_cards(self.hand)
         self.row.dim_except(self._legal())
         self.cursor = min(self.cursor, len(self.hand) - 1)

@@ -38,7 +38,7 @@ _resumable: List[int] = []
 _GIVE_UP = "Your saved game of %s counts as a loss if you start a new one. Start anew?"
 
 
-def battery_bars(millivolts: int) -> int:
+def _battery_bars(millivolts: int) -> int:
     """0..4 bars of charge for a LiPo (4.2 V full, 3.3-3.5 V nearly empty), or -1 when
     the reading is no battery's (USB power with none, or nothing on the pin)."""
     if millivolts < 2800 or millivolts > 4400:
@@ -54,7 +54,7 @@ def battery_gauge(app: App, group: Any) -> bool:
     if app.battery is None:
         return False
     pin, scale = app.battery
-    bars = battery_bars(pin.value * scale >> 16)
+    bars = _battery_bars(pin.value * scale >> 16)
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
         gauge = displayio.Group(x=_GAUGE_X, y=2)

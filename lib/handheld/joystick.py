@@ -24,16 +24,16 @@ class Joystick:
         self.release = release
         self.mask = 0
 
-    def _axis(self, offset: int, low_bit: int, high_bit: int) -> int:
+    def _axis(self, offset: int, _low_bit: int, _high_bit: int) -> int:
         """The bit for one axis given its offset from the centre and the current mask."""
-        if self.mask & low_bit and offset < -self.release:
-            return low_bit
-        if self.mask & high_bit and offset > self.release:
-            return high_bit
+        if self.mask & _low_bit and offset < -self.release:
+            return _low_bit
+        if self.mask & _high_bit and offset > self.release:
+            return _high_bit
         if offset <= -self.engage:
-            return low_bit
+            return _low_bit
         if offset >= self.engage:
-            return high_bit
+            return _high_bit
         return 0
 
     def update(self, x: int, y: int) -> int:

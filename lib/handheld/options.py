@@ -119,7 +119,7 @@ class OptionsScreen(Screen):
         self._shown_when = _shown_when
         self.listed: List[int] = []  # the rows listed, in order: the menu's row i is listed[i]
         self.menu: Any = None
-        self.hint_label: Any = None
+        self._hint_label: Any = None
 
     # Covered (a game's rules page over its set-up), it keeps only its rows and the
     # selected row: the rows hold every choice.
@@ -128,7 +128,7 @@ class OptionsScreen(Screen):
     def release(self) -> None:
         """Covered: let the widgets go, keep the selected row."""
         self.menu = Selected(self.menu.index)
-        self.hint_label = None
+        self._hint_label = None
 
     def build(self, app: App) -> None:
         """Title, rows with values, hint (the selected row kept if built again)."""
@@ -137,8 +137,8 @@ class OptionsScreen(Screen):
         self.group.append(ui.title_bar(self.heading))
         self.listed = self._to_list()
         self.group.append(self._make_menu(selected))
-        self.hint_label = hint(self.hint)
-        self.group.append(self.hint_label)
+        self._hint_label = hint(self.hint)
+        self.group.append(self._hint_label)
 
     def _to_list(self) -> List[int]:
         """The rows to list: every row but those whose ``_shown_when`` condition fails."""
@@ -181,11 +181,11 @@ class OptionsScreen(Screen):
             listed.index(row) if row in listed else 0
         )
 
-    def set_hint(self, text: str) -> None:
+    def _set_hint(self, text: str) -> None:
         """Change the bottom line."""
         self.hint = text
-        if self.hint_label is not None:
-            ui.set_text(self.hint_label, keys.hint(text))
+        if self._hint_label is not None:
+            ui.set_text(self._hint_label, keys.hint(text))
 
     def _show_value(self, index: int) -> None:
         """Write a row's current choice (``index`` in ``rows``, if listed), with arrows
@@ -251,7 +251,7 @@ def open_setup(app: App, entry: Any) -> None:
     # A game may name more of its modules to load while its set-up is open (``PREFETCH``).
     screen.modules = _PREFETCH + getattr(entry.declaration(), "PREFETCH", ())
     screen.loading = -1 if available else len(screen.modules) + 1
-    screen.prefetch = available
+    screen._prefetch = available
     app.push(screen)
 
 
@@ -270,7 +270,7 @@ class _SetupScreen(OptionsScreen):
         self.modules = _PREFETCH  # the game's modules it loads, by suffix
         # The next of them to load; one past them: the card sheet; two past: done.
         self.loading = len(_PREFETCH) + 1
-        self.prefetch = False  # the game's modules are loaded while it is open
+        self._prefetch = False  # the game's modules are loaded while it is open
 
     def tick(self, app: App, now: int) -> bool:
         """Load the next of the game's modules (``modules``), if any is left, then the
@@ -314,7 +314,7 @@ class _SetupScreen(OptionsScreen):
     def shown(self, app: App) -> None:
         """Back from the rules: the game's modules load again, a frame at a time."""
         super().shown(app)
-        if self.prefetch:
+        if self._prefetch:
             self.loading = -1
 
     def values(self) -> List[int]:

@@ -89,7 +89,7 @@ class MenuScreen(Screen):
         self.rows = rows
         self.menu: Any = None
         self.dressing = dressing
-        self.dressed_at = 0
+        self._dressed_at = 0
 
     def build(self, app: App) -> None:
         """Title, list and hint."""
@@ -112,9 +112,9 @@ class MenuScreen(Screen):
 
     def tick(self, app: App, now: int) -> bool:
         """Dress the screen again every minute (the battery gauge)."""
-        if self.dressing is None or ticks_diff(now, self.dressed_at) < _DRESS_EVERY_MS:
+        if self.dressing is None or ticks_diff(now, self._dressed_at) < _DRESS_EVERY_MS:
             return False
-        self.dressed_at = now
+        self._dressed_at = now
         return self.dressing(app, self.group)
 
     def key(self, app: App, key: int) -> None:

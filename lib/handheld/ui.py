@@ -91,7 +91,7 @@ def _read_sheet(sheet: displayio.Bitmap, data: bytes, width: int, height: int) -
         y += 1
 
 
-def font_sheet(size: int) -> displayio.Bitmap:
+def _font_sheet(size: int) -> displayio.Bitmap:
     """The glyph sheet of one of the two fonts: cell n holds character 32 + n."""
     if _sheets[size] is None:
         _load_sheets()
@@ -137,7 +137,7 @@ class Text(displayio.TileGrid):
         if columns <= 0:
             columns = max(1, len(text), (x if right else WIDTH - x) // width)
         super().__init__(
-            font_sheet(size),
+            _font_sheet(size),
             pixel_shader=palette(color),
             width=columns,
             height=1,
@@ -293,7 +293,7 @@ class ListMenu:
         self.bar = rect(width, self.line, BAR, 0, y)
         self.group.append(self.bar)
         self.labels: List[Any] = []
-        self.value_labels: List[Any] = []
+        self._value_labels: List[Any] = []
         self._shown_top = -1
         row = 0
         while row < min(visible, len(items)):
@@ -303,7 +303,7 @@ class ListMenu:
             self.group.append(text)
             if values:
                 value = label("", width - 3, top, size, ACCENT, right=True)
-                self.value_labels.append(value)
+                self._value_labels.append(value)
                 self.group.append(value)
             row += 1
         self._fill()
@@ -321,7 +321,7 @@ class ListMenu:
             while row < len(self.labels):
                 set_text(self.labels[row], self.items[top + row])
                 if self.values is not None:
-                    set_text(self.value_labels[row], self.values[top + row])
+                    set_text(self._value_labels[row], self.values[top + row])
                 row += 1
             self._shown_top = top
         self.bar.y = self.y + self.cursor.row_on_screen() * self.line
@@ -338,7 +338,7 @@ class ListMenu:
         if self.cursor.select(index):
             self._fill()
 
-    def set_item(self, index: int, text: str) -> None:
+    def _set_item(self, index: int, text: str) -> None:
         """Change one row's text."""
         self.items[index] = text
         row = index - self.cursor.top
@@ -351,8 +351,8 @@ class ListMenu:
             return
         self.values[index] = text
         row = index - self.cursor.top
-        if 0 <= row < len(self.value_labels):
-            set_text(self.value_labels[row], text)
+        if 0 <= row < len(self._value_labels):
+            set_text(self._value_labels[row], text)
 
 
 class TextPage:
@@ -394,13 +394,13 @@ class TextPage:
         """True if the text is longer than the window (it has a scroll marker)."""
         return self.marker is not None
 
-    def max_top(self) -> int:
+    def _max_top(self) -> int:
         """The last valid first line."""
         return max(0, len(self.lines) - self.visible)
 
     def scroll_to(self, top: int) -> bool:
         """Show lines from ``top`` (clamped); True if the view moved."""
-        top = min(max(top, 0), self.max_top())
+        top = min(max(top, 0), self._max_top())
         if top == self.top:
             return False
         self.top = top
@@ -414,7 +414,7 @@ class TextPage:
             row += 1
         marker = self.marker
         if marker is not None:
-            y = self._run * top // self.max_top()
+            y = self._run * top // self._max_top()
             if marker.y != y:
                 marker.y = y
         return True

@@ -198,7 +198,7 @@ def _detail(kind, action, ribbon, side):
 def _taken(obs, seat):
     """Trick points ``seat`` has taken (the scores without the end's bonus)."""
     cards = obs["tricks"][seat]
-    return sum(je.trick_points(cards[i : i + 3]) for i in range(0, len(cards), 3))
+    return sum(je._trick_points(cards[i : i + 3]) for i in range(0, len(cards), 3))
 
 
 def _end_of(node):
@@ -283,7 +283,7 @@ def _compare(node, game, obs, gained):
         faces = bytearray(n)
         for i in range(n):
             faces[i] = 1 if now[i] >> 6 == side else 0
-        points = sum(je.trick_points(codes[i : i + 3]) for i in je.takeable(codes, faces))
+        points = sum(je._trick_points(codes[i : i + 3]) for i in je.takeable(codes, faces))
         assert out[5 * side + _TAKEABLE] == points, "survey: tricks isolated"
         assert out[5 * side + _CARDS] == sum(faces), "survey: faces"
 

@@ -129,7 +129,7 @@ def _game(game):
     print("BENCH app_%s_engine_flow_screens %d bytes" % (game, cost))
     print("BENCH app_boot_plus_%s %d bytes %s" % (game, boot + cost, _percent(boot + cost)))
     before_quit = live()
-    sys.modules["handheld.app"].unload_modules(keep)
+    sys.modules["handheld.app"]._unload_modules(keep)
     yield
     kept = cost - (before_quit - live())
     print("BENCH app_%s_kept_after_quit %d bytes (interned names)" % (game, kept))

@@ -90,8 +90,8 @@ def test_aces_and_crowns_single_suits():
     for index in range(6):
         assert cards.suits(cards.FIRST_ACE + index) == 1 << index
         assert cards.suits(cards.FIRST_CROWN + index) == 1 << index
-        assert cards.is_ace(index) and not cards.is_ace(index + 6)
-        assert cards.is_crown(30 + index) and not cards.is_crown(36 + index)
+        assert cards._is_ace(index) and not cards._is_ace(index + 6)
+        assert cards._is_crown(30 + index) and not cards._is_crown(36 + index)
         assert cards.suit_index(1 << index) == index
         assert cards.SUIT_LETTERS[index] in _BITS
 
@@ -106,7 +106,7 @@ def test_labels():
     assert cards.label(40) == "T" + icons[0] + icons[2] + icons[5]
     assert cards.label(44) == "X"
     assert cards.display_name(22) == cards.label(22) + " " + cards.name(22)
-    assert cards.rank_glyph(27) == "9"
+    assert cards._rank_glyph(27) == "9"
 
 
 def test_is_arrangement():

@@ -29,9 +29,9 @@ from games.jekyll.engine import (
     TAKE_BASE,
     TRANSFORM,
     Game,
+    _trick_points,
     is_set,
     takeable,
-    trick_points,
 )
 
 # Offsets in the engine's state bytearray (mirrors games/jekyll/engine.py; its private
@@ -278,8 +278,8 @@ def test_sets_and_points():
     assert not is_set([36, 37, 38])  # wilds never make a set alone
     assert not is_set([6, 7, 9]) and not is_set([0, 30, 36]) and not is_set([6, 7])
     assert not is_set([6, 7, 44])  # the Excuse has no rank
-    assert trick_points([6, 7, 8]) == 10 and trick_points([6, 7, 36]) == 5
-    assert trick_points([41, 0, 1]) == 5
+    assert _trick_points([6, 7, 8]) == 10 and _trick_points([6, 7, 36]) == 5
+    assert _trick_points([41, 0, 1]) == 5
 
 
 def test_takeable_isolation():

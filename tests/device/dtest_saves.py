@@ -11,7 +11,7 @@ _WRAP = 1 << 29  # supervisor.ticks_ms wraps here
 def _policy(start=0):
     """A policy whose bucket is empty at ``start`` (the one write it starts with spent)."""
     policy = SavePolicy(start)
-    policy.spend(1)
+    policy._spend(1)
     return policy
 
 
@@ -22,50 +22,50 @@ def test_nothing_unsaved_is_never_due():
 
 def test_steady_play_waits_for_a_pause_an_old_enough_change_and_a_write_in_hand():
     policy = SavePolicy(0)  # one write in hand
-    policy.unsaved_since = 1000
-    policy.last_key = 29000
+    policy._unsaved_since = 1000
+    policy._last_key = 29000
     assert not policy.due(30000)  # the oldest change is 29 s old
-    policy.last_key = 61000
+    policy._last_key = 61000
     assert not policy.due(61500)  # the keys paused only 0.5 s
     assert policy.due(62000)
-    policy.spend(1)
-    policy.unsaved_since = 62500
-    policy.last_key = 200000
-    policy.earn(201000)
+    policy._spend(1)
+    policy._unsaved_since = 62500
+    policy._last_key = 200000
+    policy._earn(201000)
     assert not policy.due(201000)  # the bucket has not earned the next write yet
-    policy.earn(_WRITE + 1000)
-    policy.last_key = _WRITE
+    policy._earn(_WRITE + 1000)
+    policy._last_key = _WRITE
     assert policy.due(_WRITE + 1000)
 
 
 def test_a_rest_of_10_s_or_a_change_295_s_old_is_saved_whatever_the_bucket():
     policy = _policy()
-    policy.spend(2)  # a game's end and a quit took it below empty
-    policy.unsaved_since = 0
-    policy.last_key = 5000
+    policy._spend(2)  # a game's end and a quit took it below empty
+    policy._unsaved_since = 0
+    policy._last_key = 5000
     assert not policy.due(14999)
     assert policy.due(15000)  # 10 s without a key
-    policy.last_key = 294000  # steady play, a key every few seconds
+    policy._last_key = 294000  # steady play, a key every few seconds
     assert not policy.due(294500)
     assert policy.due(295000)  # the oldest unsaved change is 4 min 55 s old
 
 
 def test_the_bucket_holds_two_writes_and_its_debt_is_bounded():
     policy = SavePolicy(0)
-    policy.earn(10 * _WRITE)
+    policy._earn(10 * _WRITE)
     assert policy.credit == 2 * _WRITE
-    policy.spend(10)
+    policy._spend(10)
     assert policy.credit == -2 * _WRITE
-    policy.earn(10 * _WRITE + 4 * _WRITE)
+    policy._earn(10 * _WRITE + 4 * _WRITE)
     assert policy.credit == 2 * _WRITE
 
 
 def test_the_clock_may_wrap():
     start = _WRAP - 1000
     policy = _policy(start)
-    policy.unsaved_since = start
-    policy.last_key = start
+    policy._unsaved_since = start
+    policy._last_key = start
     now = (start + 10000) % _WRAP
     assert now < start and policy.due(now)
-    policy.earn(now)
+    policy._earn(now)
     assert policy.credit == 10000
