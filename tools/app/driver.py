@@ -95,6 +95,12 @@ class Driver:
             self.lines = handle.read().split("\n")
         self.seeds = [int(word) for word in self.lines[0].split()[1:]]
         self.line = 1  # the line being read, and where in it
+        if self.lines[1].startswith("BATTERY "):
+            # The battery pin's reading for this run (the soak's odd chains: a low battery).
+            import analogio
+
+            analogio.BATTERY = int(self.lines[1].split()[1])
+            self.line = 2
         self.pos = 0
         self.next_at = 50
         self.release_at = -1

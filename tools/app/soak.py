@@ -81,9 +81,10 @@ _WORDS_PER_LINE = 20
 ERASED = b"\xff" * 8192  # a new device's nvm
 
 
-def segment_script(rng, presses, tail_ms):
+def segment_script(rng, presses, tail_ms, low_battery=False):
     """A segment's key script: game seeds, ``presses`` random presses (with holds and
-    pauses), then ``tail_ms`` of no keys before the switch-off."""
+    pauses), then ``tail_ms`` of no keys before the switch-off; with ``low_battery``, a
+    line that makes the battery read 3.30 V."""
     seeds = [str(rng.randrange(1 << 30)) for _ in range(presses // 25 + 4)]
     words = []
     for _ in range(presses):
@@ -106,6 +107,10 @@ def segment_script(rng, presses, tail_ms):
             words.append("WAIT*%d" % quiet)
     words.append("WAIT*%d" % tail_ms)
     lines = ["SEEDS " + " ".join(seeds)]
+    if low_battery:
+        # 3.30 V through the badges' halving divider: the table's low-battery mark and
+        # its warning, once a game.
+        lines.append("BATTERY 32768")
     for at in range(0, len(words), _WORDS_PER_LINE):
         lines.append(" ".join(words[at : at + _WORDS_PER_LINE]))
     return "\n".join(lines) + "\n"
@@ -204,7 +209,8 @@ class Soak:
             count = rng.randint(*self.args.segment)
             if presses - done - count < self.args.segment[0]:
                 count = presses - done  # no short last segment: this one plays the rest
-            script = segment_script(rng, count, rng.randint(0, TAIL_MS))
+            # The odd chains run on a low battery (the warning is a screen to reach too).
+            script = segment_script(rng, count, rng.randint(0, TAIL_MS), number % 2 == 1)
             with open(script_path, "w") as handle:
                 handle.write(script)
             start = nvm

@@ -2,6 +2,10 @@
 (centred)."""
 
 
+# A battery pin's reading (the whole-app driver may change it: a script's ``BATTERY n``).
+BATTERY = 38000
+
+
 class AnalogIn:
     """An analog input: a joystick axis reads 32768 of 65535 (centred); a battery pin
     38000, a charged battery on the badges (3.83 V through their halving divider: three
@@ -14,7 +18,7 @@ class AnalogIn:
     @property
     def value(self):
         """The reading, 0-65535 (read-only)."""
-        return 32768 if "JOYSTICK" in str(self._sd_pin) else 38000
+        return 32768 if "JOYSTICK" in str(self._sd_pin) else BATTERY
 
     def deinit(self):
         """Release the pin (nothing to release)."""
