@@ -382,7 +382,7 @@ class App:
             self.new_mark(saved, self.mark)
             self.changed = True
 
-    def _battery_mv(self) -> int:
+    def battery_mv(self) -> int:
         """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
         is no battery's. The pin reads it through the board's divider, on a 3.3 V scale
         (``battery``: the pin and its full scale in mV)."""
@@ -401,7 +401,7 @@ class App:
         if read_at >= 0 and ticks_diff(now, read_at) < _BATTERY_EVERY_MS:
             return
         self._battery_read_at = now
-        millivolts = self._battery_mv()
+        millivolts = self.battery_mv()
         low = 0 < millivolts <= _LOW_MV
         if low != self._battery_low:
             self._battery_low = low

@@ -49,12 +49,10 @@ def _battery_bars(millivolts: int) -> int:
 def battery_gauge(app: App, group: Any) -> bool:
     """Add the battery gauge to the right of the main menu's title bar (``group``: the
     menu's), or update the one added last: four bars of charge, hidden while the reading
-    is no battery's. True if it changed. The pin reads the voltage through the board's
-    divider, on a 3.3 V scale (``app.battery``: the pin and its full scale in mV)."""
+    is no battery's. True if it changed. The reading is ``App.battery_mv``'s."""
     if app.battery is None:
         return False
-    pin, scale = app.battery
-    bars = _battery_bars(pin.value * scale >> 16)
+    bars = _battery_bars(app.battery_mv())  # 0 (no battery's reading): -1
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
         gauge = displayio.Group(x=_GAUGE_X, y=2)
