@@ -322,6 +322,20 @@ def test_loading_costs_its_mpy_bytes():
     assert whole == pytest.approx(sprig_us + 100)
 
 
+def test_a_frames_breakdown_adds_up_to_its_ms():
+    """The slowest frames' columns (vm, composing, wire, loading, nvm) sum to the frame's
+    estimate, and name its pixels."""
+    model = timing.Model(494)
+    frame = Frame(ops=494 * 1521.6 / 10, pixels=20480, writes=1, loaded=1000)
+    text = timing.breakdown(model, frame)
+    parts = text.split()
+    values = {parts[i]: float(parts[i + 1]) for i in range(0, 10, 2)}
+    assert values["vm"] == pytest.approx(100, abs=0.05)
+    assert values["wire"] == pytest.approx(13.65, abs=0.05)  # a full frame on 24 MHz SPI
+    assert sum(values.values()) == pytest.approx(model.ms(frame), abs=0.3)
+    assert parts[-2:] == ["20480", "px"]
+
+
 def frames_of(*specs):
     """Frames from (kwargs) dicts, indexed in order."""
     return [Frame(index=i, **spec) for i, spec in enumerate(specs)]

@@ -310,6 +310,10 @@ KINDS = (
 )
 
 
+# The kinds whose slowest frames are listed, each with where its time goes (``breakdown``).
+SLOWEST = ("open", "key", "cursor", "play-a", "rules-scroll", "idle", "thinking-frame")
+
+
 def max_loading(model, entries):
     """The loading in a row's slowest entry ([(ms, frame), ...]), ms, as a column."""
     if not entries:
@@ -329,6 +333,19 @@ def describe(frame):
         frame.before,
         frame.screen,
         " (%d nvm)" % frame.writes if frame.writes else "",
+    )
+
+
+def breakdown(model, frame):
+    """Where a frame's time goes, ms: ``vm N compose N wire N load N nvm N`` and its
+    refreshed pixels (the columns ``make bench`` lists for the slowest frames)."""
+    return "vm %5.1f  compose %5.1f  wire %5.1f  load %5.1f  nvm %5.1f  %6d px" % (
+        frame.ops * model.ms_per_op,
+        frame.pixels * COMPOSE_US / 1000,
+        frame.pixels * WIRE_US / 1000,
+        model.load_ms(frame),
+        frame.writes * model.stall_ms,
+        frame.pixels,
     )
 
 
@@ -379,10 +396,11 @@ def print_table(model, rows, boot, slowest):
         or [0]
     )
     print("  (an nvm write's frame with the data sheet's slowest erase: %.1f ms)" % worst_nvm)
-    for name in ("open", "key", "idle", "thinking-frame"):
+    for name in SLOWEST:
         print("  slowest %s:" % name)
         for ms, frame in sorted(rows[name], key=lambda item: -item[0])[:slowest]:
             print("    %7.1f ms  %s%s" % (ms, describe(frame), loading_note(model, frame)))
+            print("%14s%s" % ("", breakdown(model, frame)))
 
 
 # The Sprig's figures measured on CircuitPython's own firmware (../shared/DEVICE.md), and
