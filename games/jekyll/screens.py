@@ -233,8 +233,9 @@ class PlayScreen(cardview.PlayScreen):
         g.append(self.minimap)
         self.ribbon = cardview.CardRow(flow.VISIBLE, _RIBBON_X, _RIBBON_Y)
         g.append(self.ribbon.group)
-        self._more_left = ui.label("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
-        self._more_right = ui.label(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT)
+        # One column each: hiding or showing an arrow redraws its own cell only.
+        self._more_left = ui.Text("<", 1, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT, False, 1)
+        self._more_right = ui.Text(">", ui.WIDTH - 6, _RIBBON_Y + 9, ui.LARGE, ui.ACCENT, False, 1)
         g.append(self._more_left)
         g.append(self._more_right)
         self.bar = ui.rect(2, cardview.CARD_H + 5, ui.ACCENT, 0, _RIBBON_Y - 4)
@@ -427,7 +428,7 @@ class PlayScreen(cardview.PlayScreen):
         if (key == K_A or key == K_B) and not self.settled(app.frame_at):
             return
         play = self.flow
-        self._draw(play.key(key))
+        self._redraw(play.key(key))
         if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
             app.cue(CUE_TRICK)
         elif play.acted == flow.REFUSED:
@@ -462,8 +463,16 @@ class PlayScreen(cardview.PlayScreen):
 
     def _end_turn(self, app: App) -> None:
         """The end of the turn was confirmed."""
-        self._draw(self.flow.end_turn())
+        self._redraw(self.flow.end_turn())
         self._follow(app)
+
+    def _redraw(self, changed: int) -> None:
+        """Redraw what a key changed, unless a screen opens now to cover the table (the
+        flow's event, or the CPU's cover in this frame's ``tick``): the table lets its
+        widgets go then, and is built again from the flow when it is back on top."""
+        play = self.flow
+        if play.event == flow.EVENT_NONE and play.mode != flow.MODE_CPU:
+            self._draw(changed)
 
     def _follow(self, app: App) -> None:
         """Open the screen the flow's event calls for: tricks and piles, the privacy screen
@@ -498,13 +507,22 @@ class PlayScreen(cardview.PlayScreen):
 
 
 class CpuScreen(Screen):
-    """Covers the table while the CPU plays its turn (``games.jekyll.cpu``, loaded here and
-    dropped here once the turn is played, a little every frame); then the play screen shows
-    the turn from where it began (``flow.Play.show_turn``). The
+    """Covers the table while the CPU plays its turn (``games.jekyll.cpu``, loaded here a
+    part a frame and dropped here once the turn is played, a little every frame); then the
+    play screen shows the turn from where it began (``flow.Play.show_turn``). The
     table's widgets are already let go (the play screen is ``releasable``); this lets the
     card sheet go too."""
 
     busy = True  # no pause between frames: the CPU's turn comes sooner
+    # Loaded in this order, one a frame (each part imports only those before it): the
+    # search driver (it stays), then the CPU's parts (dropped after the turn).
+    _parts = (
+        "decktet.search",
+        "games.jekyll.cpu_node",
+        "games.jekyll.cpu_survey",
+        "games.jekyll.cpu_search",
+        "games.jekyll.cpu",
+    )
 
     def __init__(self, play: Any) -> None:
         super().__init__()
@@ -533,14 +551,14 @@ class CpuScreen(Screen):
         seat = play.cpu_seat
         cpu = self.cpu
         if cpu is None:
-            # The search driver loads in one frame (it stays), the module in the next, the
-            # player starts in the one after: no frame imports both, so frames stay short.
-            import decktet
+            # One module a frame, the player starts in the frame after the last: no frame
+            # loads two, so frames stay short.
+            import sys
 
-            if not hasattr(decktet, "search"):
-                import decktet.search  # noqa: F401
-
-                return False
+            for name in self._parts:
+                if name not in sys.modules:
+                    __import__(name)
+                    return False
             from games.jekyll.cpu import Player
 
             self.cpu = Player
@@ -558,7 +576,8 @@ class CpuScreen(Screen):
             self.turn.append(action)
             if game.is_over() or game.current_player() != seat:
                 self.cpu = None
-                forget_module("games.jekyll.cpu")
+                for name in self._parts[1:]:
+                    forget_module(name)
                 play.show_turn(self.turn)
                 app.pop()
                 return True

@@ -128,26 +128,38 @@ def _frame(grid: Any, kind: int) -> None:
 
 def show_card(grid: Any, card: int, shown: int) -> None:
     """Make ``grid``, which shows ``shown``, show ``card`` (0..44, ``BACK`` or ``EMPTY``):
-    tile indices only, and only those that differ."""
+    tile indices only, and only those that differ (a tile set again is redrawn)."""
     if card == shown:
         return
     if card < 0:
         _frame(grid, BACK_FRAME if card == BACK else OUTLINE)
         return
     if shown < 0:
-        _frame(grid, FACE)
-    grid[0] = RANK_TILES + cards.rank(card)  # glyph order is rank order
+        # The face's corners and sides; its rank tile and middle column are set below.
+        for i in _FACE_EDGE:
+            grid[i] = FRAME_TILES + i
+    tile = RANK_TILES + cards.rank(card)  # glyph order is rank order
+    if grid[0] != tile:
+        grid[0] = tile
     mask = cards.suits(card)
     row = 0
     suit = 0
     while suit < 6:
         if mask & (1 << suit):
-            grid[row * 3 + 1] = SUIT_TILES + row * 6 + suit
+            tile = SUIT_TILES + row * 6 + suit
+            if grid[row * 3 + 1] != tile:
+                grid[row * 3 + 1] = tile
             row += 1
         suit += 1
     while row < 3:
-        grid[row * 3 + 1] = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
+        tile = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
+        if grid[row * 3 + 1] != tile:
+            grid[row * 3 + 1] = tile
         row += 1
+
+
+# A face's tiles that are neither its rank tile nor its middle column (see ``show_card``).
+_FACE_EDGE = (2, 3, 5, 6, 8)
 
 
 def _card_palette(dimmed: bool, lit: bool) -> Any:

@@ -162,27 +162,45 @@ class Text(displayio.TileGrid):
     @text.setter
     def text(self, text: str) -> None:
         columns = self._columns
-        length = min(len(text), columns)
-        start = columns - length if self._right else 0
+        if len(text) > columns:
+            shown = text[:columns]
+        else:
+            shown = text
+        length = len(shown)
+        right = self._right
+        old = self._text
         # Only the cells the old text or the new one covers can change: every other cell
         # is blank already (a new grid is all tile 0, the blank). Over no old text (a new
-        # label) every cell is blank, and only the ink is written.
-        old = self._text
-        span = max(length, min(len(old), columns))
-        column = columns - span if self._right else 0
-        end = column + span
-        while column < end:
-            index = column - start
-            tile = 0
-            if 0 <= index < length:
-                tile = ord(text[index]) - _FIRST_CHAR
-                if tile < 0 or tile >= _CHARS:
-                    tile = 0
-            if old:
-                if self[column] != tile:
+        # label) every cell is blank, and only the ink is written; over old text a cell is
+        # written only if its tile differs (a rewritten cell is redrawn).
+        column = columns - length if right else 0
+        if not old:
+            for char in shown:
+                tile = ord(char) - _FIRST_CHAR
+                if 0 < tile < _CHARS:
                     self[column] = tile
-            elif tile:
+                column += 1
+            self._text = text
+            return
+        span = min(len(old), columns)
+        if right:
+            # Cells left of the new text that the old one covered: blank now.
+            blank = columns - span
+            while blank < column:
+                if self[blank]:
+                    self[blank] = 0
+                blank += 1
+        for char in shown:
+            tile = ord(char) - _FIRST_CHAR
+            if not 0 <= tile < _CHARS:
+                tile = 0
+            if self[column] != tile:
                 self[column] = tile
+            column += 1
+        # Cells right of the new text that the old one covered: blank now.
+        while column < span:
+            if self[column]:
+                self[column] = 0
             column += 1
         self._text = text
 
