@@ -2,7 +2,7 @@
 hysteresis, list cursor and text wrapping (CPython and MicroPython). The saved records
 (handheld.store) have their own: dtest_store.py."""
 
-from handheld import keys, layout, textfile
+from handheld import keys, layout
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_START, K_UP
 
 
@@ -127,28 +127,3 @@ def test_wrap_text():
     assert lines == ["one two", "three", "four", "", "five", "abcdefghi", "jkl"]
     for line in layout.wrap_text("a " * 50, 7):
         assert len(line) <= 7
-
-
-def test_wrapped_file_matches_wrap_text():
-    # The rules pages are read a few lines at a time (textfile.WrappedFile); the lines must be
-    # wrap_text's, edge cases included: blank lines at both ends (dropped, as strip() does),
-    # runs of spaces, a word longer than a line, CRLF line ends, an empty paragraph.
-    import os
-
-    text = (
-        "\r\n\n  Title  of the page\r\n\nA paragraph with  two   spaces and"
-        " some words that wrap.\n" + "x" * 23 + " tail\n   \nend.\n\n\n"
-    )
-    path = "wrapped_test.txt"
-    with open(path, "wb") as handle:
-        handle.write(text.encode())
-    try:
-        for columns in (5, 10, 11, 31):
-            wrapped = textfile.WrappedFile(path, columns)
-            want = layout.wrap_text(text.replace("\r", "").strip(), columns)
-            assert len(wrapped) == len(want)
-            assert wrapped.lines(0, 1000) == want
-            assert wrapped.lines(2, 3) == want[2:5]
-            assert wrapped.lines(len(want) - 1, 5) == want[-1:]
-    finally:
-        os.remove(path)
