@@ -5,6 +5,7 @@ that answer no key (a collection costs ~12 ms on the badge)."""
 
 import displayio
 
+import host_sim
 from handheld import app as app_module
 from handheld.app import App, Screen
 from handheld.keys import K_RIGHT
@@ -241,3 +242,78 @@ def test_a_covered_screen_is_collected_in_the_next_frame_without_a_key(monkeypat
     app.push(Counted(False))  # covers the releasable screen
     assert _frames(app, 1, K_RIGHT) == [0]  # the frame with a key only answers it
     assert _frames(app, 2) == [1, 0]
+
+
+class _KeyWrites(host_sim.Sim):
+    """A run that notes, per frame of the app's loop, whether it read a key and how many
+    nvm writes it made: ``frames``, (keys, writes) each."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.frames_seen = []
+        self._keys = 0
+        self._writes = 0
+        self._listening = False
+
+    def sleep(self, seconds):
+        from handheld import shell
+
+        app = shell.current_app
+        if not self._listening:
+            self._listening = True
+            poll = app.buttons.poll
+
+            def read(now):
+                keys = poll(now)
+                self._keys |= keys
+                return keys
+
+            app.buttons.poll = read
+        else:
+            self.frames_seen.append((self._keys, self.nvm_device.writes - self._writes))
+        self._keys = 0
+        self._writes = self.nvm_device.writes
+        super().sleep(seconds)
+
+
+def _key_writes(script, nvm):
+    """(writes in frames that read a key, writes in frames that did not) of a run."""
+    sim = _KeyWrites(keys=script, nvm=nvm)
+    sim.run()
+    with_key = sum(writes for keys, writes in sim.frames_seen if keys)
+    return with_key, sum(writes for keys, writes in sim.frames_seen if not keys)
+
+
+def test_no_nvm_write_in_a_frame_that_answers_a_key():
+    # Every write waits for a frame without a key: the key's answer is on the screen
+    # first, and its frame does not stall 75-250 ms on the flash.
+    from driven import fresh_nvm
+
+    from handheld import store
+
+    nvm = fresh_nvm()
+    store.Stats(nvm).record(1, True)
+    # Statistics, Reset all, A: the table shows zeros at once, and they are written after.
+    assert _key_writes("UP UP UP A UP A A WAIT*30", nvm) == (0, 1)
+    assert store.Stats(nvm).played(1) == 0
+    # Settings: a change is written once the screen is left.
+    assert _key_writes("UP UP A RIGHT B WAIT*30", nvm) == (0, 1)
+    assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
+    # A game: START saves it, quitting counts it (the set-up's choices with it).
+    script = "A A WAIT*700 A WAIT*700 START WAIT*30 UP A A WAIT*30"
+    with_key, without = _key_writes(script, nvm)
+    assert with_key == 0 and without >= 1
+
+
+def test_an_unreadable_save_is_set_aside_after_the_key():
+    # Continue on a save its game cannot read: the message says it was set aside, and the
+    # save goes in the next frame without a key (not in the key's).
+    from driven import fresh_nvm, top_name
+
+    from handheld import store
+
+    nvm = fresh_nvm()
+    saved = store.Store(nvm)
+    saved.save_game(1, b"\x00\x01\x02")  # no Bharg save is three bytes
+    assert _key_writes("A WAIT*30", nvm) == (0, 1)
+    assert top_name() == "MessageScreen" and store.Store(nvm).saved_slots() == []

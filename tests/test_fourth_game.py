@@ -104,19 +104,19 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
 
 
 def test_a_games_statistics_page():
-    from handheld import options
+    from handheld import records
 
     stats = store.Stats(fresh_nvm())
     stats.record(2, True, 12, (5, -3))
     stats.record(2, True, -4, (7,))
     stats.record(2, False)
     stats.record(2, True, 30)
-    text = options._stats_text(stats, 2, False, "pass")
+    text = records._stats_text(stats, 2, False, "pass")
     assert "Played 4, won 3." in text and "Winning run: 1 now, best 2." in text
     assert "Score: best 30, worst -4." in text and "Per pass: best 7, worst -3." in text
-    low = options._stats_text(stats, 2, True, None)
+    low = records._stats_text(stats, 2, True, None)
     assert "best -4, worst 30" in low and "Per" not in low
-    assert "Score: none yet." in options._stats_text(stats, 0, False, None)
+    assert "Score: none yet." in records._stats_text(stats, 0, False, None)
 
 
 def test_the_toy_play_screen_is_the_kits_base_and_a_flow():

@@ -3,17 +3,17 @@
 `handheld.home`
 ===============
 
-The main menu's rows and what each opens: a game's set-up, Statistics and Settings
-(``handheld.options``, loaded when one opens), the primer, About, a saved game to
-continue; and the battery gauge on its title bar. Loaded at start-up and again after a
-game (it is unloaded while one runs); kept small, as it is imported on the way back to
-the menu.
+The main menu's rows and what each opens: a game's set-up (``handheld.setup``),
+Statistics and Settings (``handheld.records``), each loaded when it opens, the primer,
+About, a saved game to continue; and the battery gauge on its title bar. Loaded at
+start-up and again after a game (it is unloaded while one runs); kept small, as it is
+imported on the way back to the menu.
 """
 
 import displayio
 from micropython import const
 
-from handheld import keys, registry, ui
+from handheld import registry, ui
 from handheld.app import App
 from handheld.screens import ConfirmScreen, MessageScreen
 
@@ -25,12 +25,6 @@ except ImportError:
 _EXTRA_ITEMS = ("Cards", "Statistics", "Settings", "About")
 _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's title bar
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
-# About fits one page; its hint offers the card gallery (``_about``).
-_ABOUT = (
-    "Decktet Handheld: three card games for the Decktet, a deck by P.D. Magnus "
-    "(decktet.com, CC BY-NC-SA).\n\n"
-    "Keys: arrows move, A chooses, B goes back, START pauses a game."
-)
 
 
 # The statistics slots of the saved games the main menu offers to continue, newest first.
@@ -110,11 +104,11 @@ def choose(app: App, index: int) -> None:
 
         app.push(PrimerScreen())
     elif index == games + 1:
-        from handheld.options import StatsScreen
+        from handheld.records import StatsScreen
 
         app.push(StatsScreen(app))
     elif index == games + 2:
-        from handheld.options import settings_screen
+        from handheld.records import settings_screen
 
         app.push(settings_screen(app))
     else:
@@ -122,8 +116,8 @@ def choose(app: App, index: int) -> None:
 
 
 def _open_setup(app: App, entry: Any) -> None:
-    """Open a game's set-up (``handheld.options``, loaded now)."""
-    from handheld.options import open_setup
+    """Open a game's set-up (``handheld.setup``, loaded now)."""
+    from handheld.setup import open_setup
 
     open_setup(app, entry)
 
@@ -147,27 +141,22 @@ def _continue(app: App, entry: Any) -> None:
         screen = module.resume(app, saved)
     except ValueError:
         app.end_game()
-        app.settings.store.clear_game(entry.slot)
+        # Set aside now, written in the next idle frame (no nvm stall in the key's frame).
+        app.settings.store.clear_game(entry.slot, False)
+        app.write_due = True
         app.push(MessageScreen(entry.name, _UNREADABLE))
         app.stack[0].group = None  # its rows change (no "Continue") when it is back
         return
     # "Play again" at its end: its set-up choices are the ones last played, remembered.
     app.game_screens = module
-    from handheld.options import setup_rows
+    from handheld.setup import setup_rows
 
     app.values = [row[2] for row in setup_rows(app, entry)]
     app.run_game(entry, screen, False, resumed=True)
 
 
-def _open_gallery(app: App) -> None:
-    """After About: the card gallery (its module and the card sheet load only now)."""
-    from handheld.gallery import GalleryScreen
-
-    app.push(GalleryScreen())
-
-
 def _about(app: App) -> None:
-    """About: A opens the card gallery, as its hint says; B only closes it."""
-    screen = ConfirmScreen("About", keys.hint(_ABOUT), _open_gallery)
-    screen.hint_text = "A card gallery  B back"
-    app.push(screen)
+    """About, which opens the card gallery (``handheld.about``, loaded now)."""
+    from handheld.about import about
+
+    app.push(about())

@@ -137,9 +137,14 @@ def main() -> None:
     app.battery = battery
     app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
-    # import it when needed (and it handheld.options): nothing else holds them, so they
-    # are unloaded while a game runs.
-    app.menu_modules = ("handheld.home", "handheld.options")
+    # import it when needed (and it the screens the menu opens): nothing else holds them,
+    # so they are unloaded while a game runs.
+    app.menu_modules = (
+        "handheld.home",
+        "handheld.options",
+        "handheld.setup",
+        "handheld.records",
+    )
     app.push(
         MenuScreen(
             "Decktet Handheld",
