@@ -4,8 +4,8 @@
 =================
 
 Display-free layout logic: a list cursor with a scrolling window, and word wrapping of a
-string for the fixed-width fonts (of a text file: ``handheld.textfile``). Runs under
-MicroPython tests.
+string for the fixed-width fonts (the rules texts are wrapped with it at build time:
+tools/make_pages.py). Runs under MicroPython tests.
 """
 
 try:
