@@ -154,12 +154,17 @@ class HandView:
         self.bars = _bar_strip(width)
         self.bars.y = cardview.CARD_H + 2
         self.group.append(self.bars)
+        self._shown: Any = None  # (xs, marks) the bars show
 
     def show(self, order: List[int], marks: Any) -> None:
         """Show the cards ``order`` with their ``marks``, in slot order."""
         width = self.width
         xs = flow.slot_xs(len(order), width, cardview.CARD_W, 2)
         self.cards.set_cards(order, xs)
+        shown = self._shown
+        if shown is not None and shown[0] == xs and shown[1] == marks:
+            return  # the same bars: none is set again (each set is redrawn)
+        self._shown = (xs, bytes(marks))
         bars = self.bars
         column = 0
         slot = 0
@@ -242,6 +247,7 @@ class PlayScreen(cardview.PlayScreen):
         self.hand: Any = None
         self.name: Any = None
         self.hint: Any = None
+        self._due = 0  # what a key changed, drawn in the same frame's ``tick``
 
     def build(self, app: App) -> None:
         """The table, piles, scoreboard, hand slots, bars and texts, then the flow's state
@@ -350,8 +356,10 @@ class PlayScreen(cardview.PlayScreen):
         changed = self.flow.tick(now, app.more)
         if changed:
             self._wait(now)
+        due = self._due
+        self._due = 0
         if self.flow.event == flow.EVENT_NONE:
-            self._draw(changed)
+            self._draw(changed | due)
             if self.hint.hidden and self.settled(now):
                 self.hint.hidden = False
                 return True
@@ -373,7 +381,9 @@ class PlayScreen(cardview.PlayScreen):
         if play.refusal and changed & flow.DRAW_HINT:
             app.cue(CUE_REFUSED)
         if play.event == flow.EVENT_NONE:
-            self._draw(changed)
+            # Drawn by this frame's ``tick`` (the app's next call), with what the tick
+            # changes (a CPU starting to think redraws the table): once, not twice.
+            self._due |= changed
         else:
             self._follow(app)
 

@@ -368,19 +368,22 @@ class PlayScreen(cardview.PlayScreen):
             self.bar.x = _RIBBON_X + max(x, -_RIBBON_X)
         ui.set_hidden(self.bar, not gap_shown)
         cursor = play.map_cursor()
-        face_up = play.obs["face_up"]
+        end = top + flow.VISIBLE
         grid = self.minimap
-        for i in range(45):
-            if i >= length:
-                tile = 0
-            else:
-                tile = 1 if face_up[i] else 2
-                if i == cursor:
-                    tile += 4
-                elif top <= i < top + flow.VISIBLE:
-                    tile += 2
+        i = 0
+        for up in play.obs["face_up"]:
+            tile = 1 if up else 2
+            if i == cursor:
+                tile += 4
+            elif top <= i < end:
+                tile += 2
             if grid[i] != tile:
                 grid[i] = tile
+            i += 1
+        # Past the ribbon's end: the marks of a longer ribbon go (they run unbroken from 0).
+        while i < 45 and grid[i]:
+            grid[i] = 0
+            i += 1
 
     def _draw_mode(self) -> None:
         """Menu or hint line, the hand (the picked card face down when so chosen), the hand
