@@ -436,10 +436,10 @@ def test_jekyll_takes_a_trick_that_is_there():
 
 
 def test_jekyll_trick_tables():
-    """The CPU's written-out rank table is what it says (``_PAIRS``: two ranks as the start
-    of a trick), and ``_points`` scores every three ranks as the rules do (10 pure, 5 with
+    """The CPU's written-out rank table is what it says (``PAIRS``: two ranks as the start
+    of a trick), and ``points`` scores every three ranks as the rules do (10 pure, 5 with
     one wild)."""
-    from games.jekyll import cpu
+    from games.jekyll import cpu_node
 
     def key(ra, rb):
         if ra == 15 or rb == 15 or (ra >= 11 and rb >= 11):
@@ -450,10 +450,10 @@ def test_jekyll_trick_tables():
             return 16 + ra
         return ra if ra == rb else 0
 
-    assert cpu._PAIRS == bytes(key(i >> 4, i & 15) for i in range(256))
+    assert cpu_node.PAIRS == bytes(key(i >> 4, i & 15) for i in range(256))
     codes = {}
     for code in range(64):
-        codes.setdefault(cpu._RANKS[code], code)
+        codes.setdefault(cpu_node.RANKS[code], code)
     for ra, a in codes.items():
         for rb, b in codes.items():
             for rc, c in codes.items():
@@ -464,7 +464,7 @@ def test_jekyll_trick_tables():
                     want = 0
                 else:
                     want = 10 if wilds == 0 else 5
-                assert cpu._points(a, b, c) == want, ranks
+                assert cpu_node.points(a, b, c) == want, ranks
 
 
 # ----- the tournament tool -----

@@ -7,8 +7,9 @@ Device-compatible: ``decktet.rng.Rng`` for randomness, engine copies through
 (where the MicroPython gate collects garbage).
 
 ``games/jekyll/cpu.py`` does not search on the engine: it rebuilds the ribbon in a
-``bytearray`` node and plays candidate actions on it with its own ``_apply``,
-``_check_end``, ``_points``, ``_first_trick`` and ``_outcome``. Nothing else checks that
+``bytearray`` node and plays candidate actions on it with its own model
+(``games/jekyll/cpu_node.py``: ``apply``, ``_check_end``, ``points``, ``first_trick`` and
+``outcome``). Nothing else checks that
 this model says what ``games/jekyll/engine.py`` does; if the two drift apart the CPU
 still plays legal moves (the caller checks them) but plans with wrong consequences, and
 only plays worse. So ``play_jekyll`` plays a random game on the engine and applies each
@@ -44,13 +45,13 @@ from decktet.rng import Rng
 from decktet.state import STATE_AT
 from games.bharg import binding
 from games.bharg import cpu as bharg_cpu
-from games.jekyll import cpu
+from games.jekyll import cpu, cpu_node, cpu_survey
 from games.jekyll import engine as je
 from games.whist import coach
 from games.whist import engine as whist
 
-# games/jekyll/cpu.py: the fields of a node, the code of an unseen card, and the fields of
-# a survey (per side, at 5 * side).
+# games/jekyll/cpu_node.py: the fields of a node, the code of an unseen card; and
+# games/jekyll/cpu_survey.py: the fields of a survey (per side, at 5 * side).
 _N = 0
 _SIDE = 1
 _HN = 2
@@ -251,7 +252,7 @@ def _known(node, ribbon):
 
 
 def _counts(ribbon):
-    """Cards per side and rank, as ``cpu._count`` lays them out (the Excuse at 15)."""
+    """Cards per side and rank, as ``cpu_node.count`` lays them out (the Excuse at 15)."""
     out = bytearray(32)
     for value in ribbon:
         out[(value >> 6) * 16 + (rank(value & 63) or 15)] += 1
@@ -269,15 +270,15 @@ def _compare(node, game, obs, gained):
     assert node[_GAIN] == gained, "points taken"
     assert _end_of(node) == engine_end(obs, now), "end"
     counts = bytearray(32)
-    cpu._count(node, counts)
+    cpu_node.count(node, counts)
     assert counts == _counts(now), "rank counts"
     if not obs["over"]:
         takes = _takes(game, n)
-        assert cpu._first_trick(node) == (takes[0] if takes else -1), "first trick"
+        assert cpu_node.first_trick(node) == (takes[0] if takes else -1), "first trick"
     # The survey's tricks isolated on either side and the faces per side, against the
     # engine's ``takeable`` with that side face up.
     out = bytearray(10)
-    cpu._survey(bytearray(node), bytearray(32), out, False)
+    cpu_survey.survey(bytearray(node), bytearray(32), out, False)
     codes = [value & 63 for value in now]
     for side in range(2):
         faces = bytearray(n)
@@ -290,7 +291,7 @@ def _compare(node, game, obs, gained):
 
 def _check_outcome(node, obs, seat, mine, theirs, coverage):
     """At the end: the model's value of the finished game against the engine's winner."""
-    value = cpu._outcome(node, seat, mine, theirs)
+    value = cpu_node.outcome(node, seat, mine, theirs)
     winner = obs["winner"]
     if obs["reason"] == je.REASON_RECIPE:
         # The recipe decided: the model does not know it (hidden cards, never modelled).
@@ -333,14 +334,14 @@ def play_jekyll(seed, options, coverage):
         # After the transformation every card has been seen this turn (the player keeps
         # what it saw before it): the node it builds is the engine's ribbon. Before it, and
         # on Jekyll's first turn (no transformation), the cards facing away are unseen.
-        _check_build(player._root, before, obs, obs["phase"] == je.PHASE_AFTER)
+        _check_build(player.root, before, obs, obs["phase"] == je.PHASE_AFTER)
         if node is None:
             # The chained node of this turn: the player's, with the unseen codes filled in.
-            node = _known(player._root, before)
+            node = _known(player.root, before)
             start = _taken(obs, seat)
             mine, theirs = obs["scores"][seat], obs["scores"][1 - seat]
         # The player remembers the model after the action played, as after its search.
-        player._action = action
+        player.action = action
         player.finish()
         game.apply_action(action)
         _add(coverage, "steps")
@@ -351,12 +352,12 @@ def play_jekyll(seed, options, coverage):
             yield
             continue
         counts = bytearray(32)
-        cpu._count(node, counts)
-        cpu._apply(node, action)
+        cpu_node.count(node, counts)
+        cpu_node.apply(node, action)
         after = game.observation(seat)
         if action < je.TAKE_BASE:
             # The search updates the rank counts per basic action instead of recounting.
-            cpu._counted(node, action, counts)
+            cpu_node.counted(node, action, counts)
             assert counts == _counts(ribbon_of(game, after)), "counted"
         _compare(node, game, after, _taken(after, seat) - start)
         if after["over"]:
