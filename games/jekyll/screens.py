@@ -263,7 +263,10 @@ class PlayScreen(cardview.PlayScreen):
             self.menu.append(bar)
         for i in range(flow.ITEM_COUNT):
             name = flow.ITEM_NAMES[i] if i < flow.ITEM_LAST else "End turn"
-            text = ui.label(name, _MENU_X[i], _MENU_Y, ui.SMALL, ui.GREY)
+            # As wide as its words ("Transform" the longest last item): the menu hidden
+            # or shown redraws the words, not five lines to the screen's edge.
+            columns = len(name) if i < flow.ITEM_LAST else 9
+            text = ui.Text(name, _MENU_X[i], _MENU_Y, ui.SMALL, ui.GREY, False, columns)
             self._menu_labels.append(text)
             self.menu.append(text)
         g.append(self.menu)

@@ -313,18 +313,24 @@ class ListMenu:
         self.labels: List[Any] = []
         self._value_labels: List[Any] = []
         self._shown_top = -1
-        row = 0
-        while row < min(visible, len(items)):
-            top = y + row * self.line + 1
-            text = label("", 3, top, size)
+        self._size = size
+        self._width = width
+        self._add_rows(min(visible, len(items)))
+        self._fill()
+
+    def _add_rows(self, rows: int) -> None:
+        """Labels (and value labels) for the window's rows up to ``rows``."""
+        row = len(self.labels)
+        while row < rows:
+            top = self.y + row * self.line + 1
+            text = label("", 3, top, self._size)
             self.labels.append(text)
             self.group.append(text)
-            if values:
-                value = label("", width - 3, top, size, ACCENT, right=True)
+            if self.values is not None:
+                value = label("", self._width - 3, top, self._size, ACCENT, right=True)
                 self._value_labels.append(value)
                 self.group.append(value)
             row += 1
-        self._fill()
 
     @property
     def index(self) -> int:
@@ -335,11 +341,14 @@ class ListMenu:
         """Put the window's texts into the labels (after a scroll) and place the bar."""
         top = self.cursor.top
         if top != self._shown_top:
+            count = len(self.items)
             row = 0
             while row < len(self.labels):
-                set_text(self.labels[row], self.items[top + row])
+                # (Rows past the list's end, after ``relist`` made it shorter: blank.)
+                at = top + row
+                set_text(self.labels[row], self.items[at] if at < count else "")
                 if self.values is not None:
-                    set_text(self._value_labels[row], self.values[top + row])
+                    set_text(self._value_labels[row], self.values[at] if at < count else "")
                 row += 1
             self._shown_top = top
         self.bar.y = self.y + self.cursor.row_on_screen() * self.line
@@ -355,6 +364,22 @@ class ListMenu:
         """Select a row directly."""
         if self.cursor.select(index):
             self._fill()
+
+    def relist(self, items: List[str], values: Any, index: int) -> None:
+        """Show other rows in place (rows came or went): ``items``, their ``values`` (a
+        list as long, for a menu with a value column; else None), ``index`` selected.
+        Only the texts that change are redrawn, not the whole menu."""
+        self.items = items
+        if self.values is not None:
+            self.values = values
+        cursor = self.cursor
+        cursor.count = len(items)
+        cursor.top = max(0, min(cursor.top, len(items) - cursor.visible))
+        cursor.index = -1  # (``select`` then places the window around ``index``)
+        cursor.select(index)
+        self._add_rows(min(cursor.visible, len(items)))
+        self._shown_top = -1
+        self._fill()
 
     def _set_item(self, index: int, text: str) -> None:
         """Change one row's text."""
