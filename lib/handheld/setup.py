@@ -100,8 +100,20 @@ def open_setup(app: App, entry: Any) -> None:
 
 # What the set-up screen loads of its game in the frames after it is shown, one a frame
 # from the second (the first tick comes in the frame that opens it): the set-up opens
-# without them, and A starts sooner. A module not there is skipped.
-_PREFETCH = (".engine", ".flow", ".screens")
+# without them, and A starts sooner. A name that begins with a dot is the game's (its
+# package's), any other the kit's; the kit's modules the games' import come first, each
+# in a frame of its own, so no frame loads a game's module and what it imports at once.
+# A module not there is skipped.
+_PREFETCH = (
+    "decktet.cards",
+    "decktet.rng",
+    "decktet.state",
+    ".engine",
+    ".flow",
+    "handheld.bmp",
+    "handheld.cardview",
+    ".screens",
+)
 
 
 class _SetupScreen(OptionsScreen):
@@ -110,7 +122,7 @@ class _SetupScreen(OptionsScreen):
     def __init__(self, entry: Any, rows: List[List[Any]], start: Any) -> None:
         super().__init__(entry.name, rows, start)
         self.entry = entry
-        self.modules = _PREFETCH  # the game's modules it loads, by suffix
+        self.modules = _PREFETCH  # the modules it loads (the game's by suffix)
         # The next of them to load; one past them: the card sheet; two past: done.
         self.loading = len(_PREFETCH) + 1
         self._prefetch = False  # the game's modules are loaded while it is open
@@ -123,7 +135,9 @@ class _SetupScreen(OptionsScreen):
             self.loading = step + 1
             if step < 0:
                 return False
-            name = self.entry.package + self.modules[step]
+            name = self.modules[step]
+            if name[0] == ".":
+                name = self.entry.package + name
             if name not in sys.modules:
                 try:
                     __import__(name)
@@ -143,7 +157,8 @@ class _SetupScreen(OptionsScreen):
             # The rules page, and the primer it opens, need the room: the game's modules
             # go while they are open and load again once the set-up is back (``shown``).
             for suffix in self.modules:
-                forget_module(self.entry.package + suffix)
+                if suffix[0] == ".":
+                    forget_module(self.entry.package + suffix)
             if "handheld.cardview" in sys.modules:
                 sys.modules["handheld.cardview"].release_sheet()
             self.loading = len(self.modules) + 1
