@@ -100,8 +100,10 @@ def release_sheet() -> None:
 
 
 def card_grid(x: int = 0, y: int = 0) -> displayio.TileGrid:
-    """A bare card: a 3x3 grid of sheet tiles showing the empty outline (``show_card``
-    changes it). ``CardRow`` keeps what each one shows in its own bytes."""
+    """A bare card: a 3x3 grid of sheet tiles, all the blank tile 0, for a ``CardRow``
+    slot (hidden until ``show_card`` draws a card, back or outline into it: a slot's
+    first card sets every tile once). ``CardRow`` keeps what each one shows in its own
+    bytes."""
     bitmap, normal, _, _, _ = sheet()
     grid = displayio.TileGrid(
         bitmap,
@@ -113,7 +115,6 @@ def card_grid(x: int = 0, y: int = 0) -> displayio.TileGrid:
         x=x,
         y=y,
     )
-    _frame(grid, OUTLINE)
     return grid
 
 
@@ -208,8 +209,9 @@ class CardSprite(displayio.TileGrid):
         self.lit = lit
 
 
-# What a row slot shows, as a byte: the card code + 2 (EMPTY 0, BACK 1, cards 2..46).
-_SHOWN = const(2)
+# What a row slot shows, as a byte: the card code + 3 (EMPTY 1, BACK 2, cards 3..47); 0
+# nothing yet (a bare grid: any code is drawn into it whole).
+_SHOWN = const(3)
 # A row slot's look, as bits of a byte.
 _DIMMED = const(1)
 _LIT = const(2)
@@ -237,7 +239,7 @@ class CardRow:
         self.width = width
         self.gap = gap
         self.sprites: List[Any] = []
-        self.shown = bytearray(slots)  # EMPTY everywhere
+        self.shown = bytearray(slots)  # nothing yet, everywhere
         self.looks = bytearray(slots)
         i = 0
         while i < slots:
