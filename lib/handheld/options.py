@@ -103,16 +103,19 @@ class OptionsScreen(Screen):
 
     def _relist(self) -> None:
         """After a choice changed: list the rows its conditions now show, the selected
-        row kept (only the list is made again, and only if a row came or went)."""
+        row kept (only if a row came or went; the menu shows them in place, redrawing only
+        the texts that change)."""
         listed = self._to_list()
         if listed == self.listed:
             return
         row = self.row()
         self.listed = listed
-        old = self.menu.group
-        self.group[self.group.index(old)] = self._make_menu(
-            listed.index(row) if row in listed else 0
-        )
+        labels = []
+        values = []
+        for index in listed:
+            labels.append(self.rows[index][0])
+            values.append(self._value_text(index))
+        self.menu.relist(labels, values, listed.index(row) if row in listed else 0)
 
     def _set_hint(self, text: str) -> None:
         """Change the bottom line."""
@@ -121,16 +124,18 @@ class OptionsScreen(Screen):
             ui.set_text(self._hint_label, keys.hint(text))
 
     def _show_value(self, index: int) -> None:
-        """Write a row's current choice (``index`` in ``rows``, if listed), with arrows
-        when it can change."""
-        if index not in self.listed:
-            return
+        """Write a row's current choice (``index`` in ``rows``, if listed)."""
+        if index in self.listed:
+            self.menu.set_value(self.listed.index(index), self._value_text(index))
+
+    def _value_text(self, index: int) -> str:
+        """A row's current choice as its value column shows it: with arrows when it can
+        change."""
         row = self.rows[index]
         choices = row[1]
         if len(choices) > 1:
-            self.menu.set_value(self.listed.index(index), "< %s >" % choices[row[2]])
-        else:
-            self.menu.set_value(self.listed.index(index), choices[row[2]])
+            return "< %s >" % choices[row[2]]
+        return choices[row[2]]
 
     def values(self) -> List[int]:
         """The chosen index of every row."""
