@@ -236,7 +236,7 @@ class App:
         self.policy = SavePolicy(0)
         self._writes_seen = 0  # the store's writes the policy has been charged for
         self._save_now = False  # the game is written in the next idle frame
-        self.write_due = False  # so is the store (a result, the settings)
+        self.write_due = False  # so is the store (a result, the settings, a reset...)
         # The backlight (LIGHT_*), and Save & sleep's "off until a key".
         self.light = LIGHT_ON
         self._asleep = False
