@@ -317,3 +317,25 @@ def test_an_unreadable_save_is_set_aside_after_the_key():
     saved.save_game(1, b"\x00\x01\x02")  # no Bharg save is three bytes
     assert _key_writes("A WAIT*30", nvm) == (0, 1)
     assert top_name() == "MessageScreen" and store.Store(nvm).saved_slots() == []
+
+
+def test_about_loads_the_gallery_while_it_is_read_and_b_unloads_it():
+    # About loads the gallery's modules and card sheet in its idle frames, one a frame,
+    # so A opens the gallery loading nothing; B goes back and they are unloaded.
+    import sys
+
+    from driven import top_name
+
+    def run(keys):
+        # (Each run boots with what the process has loaded: the gallery not among it.)
+        for name in ("handheld.gallery", "handheld.cardview"):
+            sys.modules.pop(name, None)
+        host_sim.run(keys)
+
+    run("UP A WAIT*100")
+    assert top_name() == "_AboutScreen" and "handheld.gallery" in sys.modules
+    assert sys.modules["handheld.cardview"]._sheet is not None
+    run("UP A WAIT*100 A")
+    assert top_name() == "GalleryScreen"
+    run("UP A WAIT*100 B")
+    assert top_name() == "MenuScreen" and "handheld.gallery" not in sys.modules
