@@ -173,7 +173,7 @@ class WhistScreen(cardview.PlayScreen):
         # Made where "No trump" starts, so it has the columns for it (centred below).
         self._trump_title = ui.label("", _TRUMP_X - 8, _CARD_Y - 9, ui.SMALL, ui.GREY)
         group.append(self._trump_title)
-        self._last_title = ui.label("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY)
+        self._last_title = ui.Text("Last trick", _LAST_X, _CARD_Y - 9, ui.SMALL, ui.GREY, False, 10)
         group.append(self._last_title)
         self.dummy = cardview.CardSprite(_DUMMY_X, _CARD_Y)
         self.mine = cardview.CardSprite(_MINE_X, _CARD_Y)
@@ -191,7 +191,8 @@ class WhistScreen(cardview.PlayScreen):
         self.prompt = ui.label("", _PROMPT_X, _PROMPT_Y, ui.LARGE, ui.ACCENT)
         group.append(self.prompt)
         for text, x in (("Keep", 4), ("Twiddle", 4 + _CHOICE_W)):
-            choice = ui.label(text, x + 4, _PROMPT_Y, ui.LARGE, ui.WHITE)
+            # As wide as its word: hidden or shown, it redraws the word, not the line.
+            choice = ui.Text(text, x + 4, _PROMPT_Y, ui.LARGE, ui.WHITE, False, len(text))
             self.choices.append(choice)
             group.append(choice)
         self.detail = ui.label("", 2, _DETAIL_Y, ui.SMALL, ui.WHITE)
