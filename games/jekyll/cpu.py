@@ -50,21 +50,21 @@ from decktet.search import always
 from games.jekyll.cpu_node import (
     END,
     GAIN,
+    HAND,
     HN,
     LEFT,
     NODE,
     NPLAN,
-    PLAN,
     PLAYED,
     RANKS,
-    SIDE,
+    RIBBON_SIDE,
     UNSEEN,
     WILD,
-    H,
     N,
     R,
     apply,
     first_trick,
+    outcome,
     points,
 )
 from games.jekyll.cpu_search import Searcher
@@ -107,7 +107,7 @@ class Player(Searcher):
         self.rng = Rng(seed)
         self._mem = bytearray(NODE)  # the model after the last action chosen
         self._mem_turn = 0  # the turn it belongs to (0: none)
-        self._next = bytearray(NODE)  # where the plan expects the next call to find the game
+        self._tmp = bytearray(NODE)  # scratch of take_ok
         self._turn = 0
         self._legal: Optional[Sequence[int]] = None
 
@@ -154,9 +154,9 @@ class Player(Searcher):
                     root[R + i] = UNSEEN | (side ^ 1) << FACE_SHIFT
         hand = obs["hand"]
         for i in range(len(hand)):
-            root[H + i] = hand[i]
+            root[HAND + i] = hand[i]
         root[N] = n
-        root[SIDE] = side
+        root[RIBBON_SIDE] = side
         root[HN] = len(hand)
         root[GAIN] = 0
         root[END] = 0
@@ -185,6 +185,13 @@ class Player(Searcher):
             apply(mem, action)
         self._mem_turn = self._turn
 
+    def take_ok(self, st: bytearray, start: int) -> bool:
+        """True unless taking the trick at ``start`` ends the game in a loss."""
+        tmp = self._tmp
+        tmp[:] = st
+        apply(tmp, TAKE_BASE + start)
+        return not tmp[END] or outcome(tmp, self.seat, self.mine, self.theirs) > 0
+
     def _decide(self, obs: Dict[str, Any]) -> Iterator[None]:
         """The decision as a generator: one ``yield`` per ``_CHUNK`` candidates."""
         self.action = END_TURN
@@ -206,51 +213,13 @@ class Player(Searcher):
             self.action = TRANSFORM
             return
         if phase == PHASE_OPENING:
-            self.plan_at = 0
             yield from self.search_opening()
             return
         if phase != PHASE_AFTER and phase != PHASE_FIRST:
             return
         if not root[LEFT]:
             return
-        if self.plan_at and self._matches():
-            plan = self.plan
-            at = self.plan_at
-            if at < plan[NPLAN]:
-                self.action = plan[PLAN + 2 * at] << 8 | plan[PLAN + 2 * at + 1]
-                self.plan_at = at + 1
-                self.set_expect(at + 1)
-                return
-            self.plan_at = 0
-            if self.plan_whole:
-                # The search saw to the end of the turn: stopping here was its choice.
-                return
-        self.plan_at = 0
         yield from self.search_after(phase == PHASE_FIRST and root[LEFT] == 3)
-
-    def _matches(self) -> bool:
-        """True if the root is the node the plan expects now."""
-        root = self.root
-        expect = self._next
-        if root[N] != expect[N] or root[HN] != expect[HN] or root[SIDE] != expect[SIDE]:
-            return False
-        for i in range(R, R + root[N]):
-            if root[i] != expect[i]:
-                return False
-        for i in range(H, H + root[HN]):
-            if root[i] != expect[i]:
-                return False
-        return root[LEFT] == expect[LEFT]
-
-    def set_expect(self, count: int) -> None:
-        """Replay the plan's first ``count`` actions (with their tricks) from the root of
-        the search into ``_work``: where the next call should find the game."""
-        plan = self.plan
-        work = self._next
-        work[:] = self.plan_root
-        for k in range(count):
-            apply(work, plan[PLAN + 2 * k] << 8 | plan[PLAN + 2 * k + 1])
-            self.take_all(work)
 
     def _draw(self, obs: Dict[str, Any]) -> int:
         """The pile to draw from: the top card that best fits what the player sees."""
@@ -280,10 +249,10 @@ class Player(Searcher):
         fit = 0
         if want >= WILD:
             fit += 2
-        for at in range(H, H + st[HN]):
+        for at in range(HAND, HAND + st[HN]):
             if RANKS[st[at]] == want:
                 fit += 1
-        face = st[SIDE] << FACE_SHIFT
+        face = st[RIBBON_SIDE] << FACE_SHIFT
         n = st[N]
         i = 0
         while i < n:

@@ -33,7 +33,7 @@ WILD = const(11)  # ranks above RANK_CROWN (Pawns 11, Courts 12) are wild
 
 # A node: a bytearray with these fields (the bundle writes them in where they are used).
 N = const(0)  # ribbon length
-SIDE = const(1)  # side the ribbon lies on
+RIBBON_SIDE = const(1)  # side the ribbon lies on
 HN = const(2)  # cards in hand
 GAIN = const(3)  # points taken since the search began
 END = const(4)  # 0 playing, 1 + side once every face is on that side, 3 ribbon empty
@@ -42,7 +42,7 @@ PLAYED = const(6)  # cards played from the hand since the search began
 NPLAN = const(7)  # actions in the plan
 PLAN = const(8)  # 3 x 16 bits: the basic actions that led here
 R = const(14)  # engine.RIBBON_SLOTS ribbon bytes; the byte after the last card is scratch
-H = const(60)  # hand codes
+HAND = const(60)  # hand codes
 NODE = const(76)
 # The value of a finished game is WIN plus or minus the margin.
 WIN = const(10000)
@@ -127,7 +127,7 @@ def _check_end(st: bytearray) -> None:
 def first_trick(st: bytearray) -> int:
     """The start of the leftmost trick on the side the ribbon lies on, or -1."""
     n = st[N]
-    face = st[SIDE] << FACE_SHIFT
+    face = st[RIBBON_SIDE] << FACE_SHIFT
     i = 0
     while i < n:
         if st[R + i] & FACE_BIT != face:
@@ -148,7 +148,7 @@ def apply(st: bytearray, action: int) -> None:
     the search makes only legal ones)."""
     if action >= TAKE_BASE:
         if action == TRANSFORM:
-            st[SIDE] ^= 1
+            st[RIBBON_SIDE] ^= 1
             st[LEFT] = 3
         else:
             at = R + action - TAKE_BASE
@@ -166,15 +166,15 @@ def apply(st: bytearray, action: int) -> None:
     else:
         card = action >> CARD_SHIFT
         count = st[HN]
-        i = H
+        i = HAND
         while st[i] != card:
             i += 1
-        while i < H + count - 1:
+        while i < HAND + count - 1:
             st[i] = st[i + 1]
             i += 1
         st[HN] = count - 1
         st[PLAYED] += 1
-        face_side = st[SIDE] ^ (0 if action & 1 else 1)
+        face_side = st[RIBBON_SIDE] ^ (0 if action & 1 else 1)
         _insert(st, (action & GAP_BITS) >> 1, card | face_side << FACE_SHIFT)
     st[LEFT] -= 1
     _check_end(st)

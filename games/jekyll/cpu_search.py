@@ -16,20 +16,24 @@ from decktet.search import Search
 from games.jekyll.cpu_node import (
     END,
     GAIN,
+    HAND,
+    HN,
     LEFT,
     NODE,
     NPLAN,
     PLAN,
     PLAYED,
-    SIDE,
+    RIBBON_SIDE,
     WIN,
+    N,
+    R,
     apply,
     count,
     counted,
     first_trick,
     outcome,
 )
-from games.jekyll.cpu_survey import BEST, CARDS, MINE, TAKEABLE, TOTAL, Moves, survey
+from games.jekyll.cpu_survey import BEST, CARDS, MINE, TAKEABLE, TOTAL, Candidates, survey
 from games.jekyll.engine import END_TURN, TAKE_BASE
 
 try:
@@ -72,11 +76,11 @@ class Searcher(Search):
         self.easy = easy
         self.root = bytearray(NODE)
         self._work = bytearray(NODE)
-        self._tmp = bytearray(NODE)  # scratch of take_ok
-        self.plan = bytearray(NODE)  # the plan chosen (its actions in the header)
-        self.plan_root = bytearray(NODE)  # the root it starts from
+        self._plan = bytearray(NODE)  # the plan chosen (its actions in the header)
+        self._plan_root = bytearray(NODE)  # the root it starts from
         self.plan_at = 0  # next plan action to play; 0: no plan
-        self.plan_whole = False
+        self._plan_whole = False
+        self._next = bytearray(NODE)  # where the plan expects the next call to find the game
         width = 1 if easy else _BEAM
         self._width = width
         self._beam = [bytearray(NODE) for _ in range(2 * width)]
@@ -85,21 +89,14 @@ class Searcher(Search):
         self._best = bytearray(NODE)
         self._counts = bytearray(32)
         self._known = bytearray(32)
-        self._moves = Moves()
+        self._candidates = Candidates()
         self._out = bytearray(10)
         self._pot = 0
         self.mine = 0
         self.theirs = 0
         self.action = END_TURN
 
-    def take_ok(self, st: bytearray, start: int) -> bool:
-        """True unless taking the trick at ``start`` ends the game in a loss."""
-        tmp = self._tmp
-        tmp[:] = st
-        apply(tmp, TAKE_BASE + start)
-        return not tmp[END] or outcome(tmp, self.seat, self.mine, self.theirs) > 0
-
-    def take_all(self, st: bytearray) -> None:
+    def _take_all(self, st: bytearray) -> None:
         """Take the tricks as a turn would: leftmost first, while taking one is not a
         losing end of the game."""
         while not st[END]:
@@ -122,7 +119,7 @@ class Searcher(Search):
         out = self._out
         survey(st, self._counts, out, counted)
         if st[LEFT]:
-            self._pot = _POTENTIAL * out[5 * st[SIDE] + MINE]
+            self._pot = _POTENTIAL * out[5 * st[RIBBON_SIDE] + MINE]
         own = 5 * me  # the opponent opens on this side
         other = 5 - own
         cards_own = out[own + CARDS]
@@ -152,13 +149,14 @@ class Searcher(Search):
         """Take the tricks the node offers (as a turn would), then score it (``value``;
         ``counts`` holds the node's counts)."""
         value = self._value(st, opening, True)
-        if not st[END] and self._out[5 * st[SIDE] + TAKEABLE]:
-            self.take_all(st)
+        if not st[END] and self._out[5 * st[RIBBON_SIDE] + TAKEABLE]:
+            self._take_all(st)
             value = self._value(st, opening)
         return value
 
     def search_opening(self) -> Iterator[None]:
         """One action on the opponent's side: every candidate, one deep."""
+        self.plan_at = 0
         root = self.root
         work = self._work
         counts = self._counts
@@ -166,7 +164,7 @@ class Searcher(Search):
         count(root, known)
         best = -WIN * 4
         tried = 0
-        for action in self._moves.candidates(root):
+        for action in self._candidates(root):
             work[:] = root
             apply(work, action)
             counts[:] = known
@@ -183,6 +181,20 @@ class Searcher(Search):
     def search_after(self, must_act: bool) -> Iterator[None]:
         """Up to the actions left, beam search; the best plan's first action, or END_TURN
         (``must_act``: the first action is compulsory)."""
+        if self.plan_at and self._matches():
+            # The game went as the plan predicted: its next action.
+            plan = self._plan
+            at = self.plan_at
+            if at < plan[NPLAN]:
+                self.action = plan[PLAN + 2 * at] << 8 | plan[PLAN + 2 * at + 1]
+                self.plan_at = at + 1
+                self._set_expect(at + 1)
+                return
+            self.plan_at = 0
+            if self._plan_whole:
+                # The search saw to the end of the turn: stopping here was its choice.
+                return
+        self.plan_at = 0
         root = self.root
         work = self._work
         width = self._width
@@ -205,7 +217,7 @@ class Searcher(Search):
         if self.easy:
             depth = 1
         # True while the plan may stop early by choice (the search sees the whole turn).
-        self.plan_whole = depth == root[LEFT]
+        self._plan_whole = depth == root[LEFT]
         tried = 0
         spent = 0
         for level in range(depth):
@@ -213,11 +225,11 @@ class Searcher(Search):
             for b in range(base, base + size):
                 node = beam[b]
                 count(node, known)
-                for action in self._moves.candidates(node):
+                for action in self._candidates(node):
                     spent += 1
                     if spent > _MAX_TRIED:
                         # The bound: the best plan found so far.
-                        self.plan_whole = False
+                        self._plan_whole = False
                         break
                     work[:] = node
                     apply(work, action)
@@ -260,7 +272,7 @@ class Searcher(Search):
                 node[:] = parent
                 action = picks[2 * j + 1]
                 apply(node, action)
-                self.take_all(node)
+                self._take_all(node)
                 plan = node[NPLAN]
                 node[PLAN + 2 * plan] = action >> 8
                 node[PLAN + 2 * plan + 1] = action & 255
@@ -270,9 +282,35 @@ class Searcher(Search):
         if best_node[NPLAN] == 0:
             self.action = END_TURN
             return
-        self.plan[:] = best_node
+        self._plan[:] = best_node
         self.action = best_node[PLAN] << 8 | best_node[PLAN + 1]
         # Where the game should be at the next call: after this action and its tricks.
-        self.plan_root[:] = root
+        self._plan_root[:] = root
         self.plan_at = 1
-        self.set_expect(1)
+        self._set_expect(1)
+
+    def _matches(self) -> bool:
+        """True if the root is the node the plan expects now."""
+        root = self.root
+        expect = self._next
+        if root[N] != expect[N] or root[HN] != expect[HN]:
+            return False
+        if root[RIBBON_SIDE] != expect[RIBBON_SIDE]:
+            return False
+        for i in range(R, R + root[N]):
+            if root[i] != expect[i]:
+                return False
+        for i in range(HAND, HAND + root[HN]):
+            if root[i] != expect[i]:
+                return False
+        return root[LEFT] == expect[LEFT]
+
+    def _set_expect(self, count: int) -> None:
+        """Replay the plan's first ``count`` actions (with their tricks) from the root of
+        the search into ``_work``: where the next call should find the game."""
+        plan = self._plan
+        work = self._next
+        work[:] = self._plan_root
+        for k in range(count):
+            apply(work, plan[PLAN + 2 * k] << 8 | plan[PLAN + 2 * k + 1])
+            self._take_all(work)

@@ -6,12 +6,24 @@
 What the Jekyll & Hyde CPU (``games.jekyll.cpu``) reads in a node
 (``games.jekyll.cpu_node``): what lies on either side when it scores one (the tricks
 isolated there and those one action could isolate), and the actions worth trying from it
-(``Moves``). The second part of the CPU to load.
+(``Candidates``). The second part of the CPU to load.
 """
 
 from micropython import const
 
-from games.jekyll.cpu_node import HN, NO_RANK, PAIRS, RANKS, SIDE, WILD, H, N, R, count, points
+from games.jekyll.cpu_node import (
+    HAND,
+    HN,
+    NO_RANK,
+    PAIRS,
+    RANKS,
+    RIBBON_SIDE,
+    WILD,
+    N,
+    R,
+    count,
+    points,
+)
 from games.jekyll.engine import (
     CARD_SHIFT,
     CODE_BITS,
@@ -147,14 +159,15 @@ def survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> N
 
 def _in_hand(st: bytearray, want: int) -> bool:
     """True if the node's hand holds a card of rank ``want``."""
-    for at in range(H, H + st[HN]):
+    for at in range(HAND, HAND + st[HN]):
         if RANKS[st[at]] == want:
             return True
     return False
 
 
-class Moves:
-    """The candidate actions from a node (``candidates``), with the scratch they need."""
+class Candidates:
+    """The candidate actions from a node: ``candidates(node)`` is a generator of them (a
+    call, so that the CPU's parts share no more names); it keeps the scratch they need."""
 
     def __init__(self) -> None:
         self._gaps0 = bytearray(RIBBON_SLOTS + 1)
@@ -213,7 +226,7 @@ class Moves:
                     count += 1
             self._ngaps[face] = count
 
-    def candidates(self, st: bytearray) -> Iterator[int]:
+    def __call__(self, st: bytearray) -> Iterator[int]:
         """The basic actions from the node worth trying: every flip; plays (each card
         once) and moves into the gaps ``_gaps`` gives for the face the card will show,
         where the card lands beside a card of that face it could make a trick with (a play
@@ -224,9 +237,9 @@ class Moves:
         self._gaps(st)
         ranks = RANKS
         pairs = PAIRS
-        side = st[SIDE]
+        side = st[RIBBON_SIDE]
         previous = -1
-        for at in range(H, H + st[HN]):
+        for at in range(HAND, HAND + st[HN]):
             card = st[at]
             if card == previous:
                 continue
