@@ -157,19 +157,22 @@ def test_jekyll_last_turn_page_scrolls_to_its_last_words():
 def test_the_rules_page_marker_shows_where_the_page_is():
     keys_to_rules = "A UP A"  # Gongor Whist's set-up, its Rules row
     sim = host_sim.run(keys_to_rules)
-    page = top().page
-    assert page.scrolls and hint_of(top()) == "^v line  <> page  B back"
+    screen = top()
+    marker = screen._marker
+    assert marker is not None and hint_of(screen) == "^v line  <> page  B back"
     # The text keeps left of the marker: 31 columns from x 2 end at 156.
-    assert page.group.x + 31 * ui.CHAR_WIDTH[ui.SMALL] <= ui.SCROLL_X - 1
-    track = page.visible * ui.LINE_HEIGHT[ui.SMALL]
+    assert 2 + 31 * ui.CHAR_WIDTH[ui.SMALL] <= ui.SCROLL_X - 1
+    visible = len(screen._rows)
+    track = visible * ui.LINE_HEIGHT[ui.SMALL]
     rows = marker_column(sim.display.image, ui.LIST_TOP, ui.LIST_TOP + track)
-    assert rows[0] == ui.LIST_TOP and len(rows) == page.marker.height
+    assert rows[0] == ui.LIST_TOP and len(rows) == marker.height
     # A line down moves it by its share of the text; at the end it is at the bottom.
+    last_top = screen._lines - visible
     host_sim.run(keys_to_rules + " DOWN" * 5)
-    assert top().page.marker.y == (track - page.marker.height) * 5 // page._max_top()
+    assert top()._marker.y == ui.LIST_TOP + (track - marker.height) * 5 // last_top
     sim = host_sim.run(keys_to_rules + " RIGHT" * 40)
     rows = marker_column(sim.display.image, ui.LIST_TOP, ui.LIST_TOP + track)
-    assert top().page.top == page._max_top() and rows[-1] == ui.LIST_TOP + track - 1
+    assert top().top == last_top and rows[-1] == ui.LIST_TOP + track - 1
 
 
 # -- About ----------------------------------------------------------------------------------
