@@ -8,7 +8,7 @@ game won, a game lost. One period of a square wave (8 bytes) in one
 ``audiocore.RawSample`` is the only sound in memory: a cue is a few notes, each the sample
 looped at the note's pitch (its sample rate: 8 samples a period) for the note's length;
 ``tick(now)`` (every frame) starts the next note or stops. The level (Off, Quiet, On:
-``handheld.options`` names them) sets the wave's amplitude; the amplifier
+``handheld.records`` names them) sets the wave's amplitude; the amplifier
 (``board.SPEAKER_ENABLE``) is on only while a cue plays.
 
 (The simulator has no speaker: it logs the cues ``handheld.app.App.cue`` plays.)
