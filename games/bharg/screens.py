@@ -165,21 +165,29 @@ class HandView:
         if shown is not None and shown[0] == xs and shown[1] == marks:
             return  # the same bars: none is set again (each set is redrawn)
         self._shown = (xs, bytes(marks))
+        # A new strip is all blank (tile 0): only the bars are written into it.
+        blank = shown is None
         bars = self.bars
+        count = len(order)
         column = 0
         slot = 0
-        while slot < len(order):
+        while slot < count:
             # The bar runs under the card up to the next card.
-            end = xs[slot + 1] if slot + 1 < len(order) else xs[slot] + cardview.CARD_W
+            end = xs[slot + 1] if slot + 1 < count else xs[slot] + cardview.CARD_W
             end = min(end, width)
+            if blank:
+                column = xs[slot]
             while column < xs[slot]:
                 bars[column] = 0
                 column += 1
-            while column < end:
-                bars[column] = marks[slot]
-                column += 1
+            mark = marks[slot]
+            if mark or not blank:
+                while column < end:
+                    bars[column] = mark
+                    column += 1
+            column = end
             slot += 1
-        while column < width:
+        while column < width and not blank:
             bars[column] = 0
             column += 1
 

@@ -142,21 +142,24 @@ def show_card(grid: Any, card: int, shown: int) -> None:
     tile = RANK_TILES + cards.rank(card)  # glyph order is rank order
     if grid[0] != tile:
         grid[0] = tile
+    # The suits, one a row down the middle column (tile ``at``): the icon of suit s in
+    # row y is SUIT_TILES + y * 6 + s, counted up as the mask's bits are.
     mask = cards.suits(card)
-    row = 0
-    suit = 0
-    while suit < 6:
-        if mask & (1 << suit):
-            tile = SUIT_TILES + row * 6 + suit
-            if grid[row * 3 + 1] != tile:
-                grid[row * 3 + 1] = tile
-            row += 1
-        suit += 1
-    while row < 3:
-        tile = FRAME_TILES + row * 3 + 1  # the plain face's middle tile
-        if grid[row * 3 + 1] != tile:
-            grid[row * 3 + 1] = tile
-        row += 1
+    at = 1
+    tile = SUIT_TILES
+    while mask:
+        if mask & 1:
+            if grid[at] != tile:
+                grid[at] = tile
+            at += 3
+            tile += 6
+        mask >>= 1
+        tile += 1
+    while at < 9:
+        tile = FRAME_TILES + at  # the plain face's middle tile
+        if grid[at] != tile:
+            grid[at] = tile
+        at += 3
 
 
 # A face's tiles that are neither its rank tile nor its middle column (see ``show_card``).
