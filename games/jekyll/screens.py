@@ -340,11 +340,19 @@ class PlayScreen(cardview.PlayScreen):
         play = self.flow
         length = len(play.obs["ribbon"])
         codes = play.ribbon_codes()
-        left = self._left(len(codes))
-        xs = []
-        for i in range(len(codes)):
-            xs.append(left + i * _STRIDE)
-        self.ribbon.set_cards(codes, xs)
+        ribbon = self.ribbon
+        if len(codes) == ribbon.count and ribbon.placed:
+            # As many cards as shown: the same places (``_left``); only the cards change.
+            i = 0
+            for code in codes:
+                ribbon.show(i, code)
+                i += 1
+        else:
+            left = self._left(len(codes))
+            xs = []
+            for i in range(len(codes)):
+                xs.append(left + i * _STRIDE)
+            ribbon.set_cards(codes, xs)
         ui.set_hidden(self._more_left, play.top == 0)
         ui.set_hidden(self._more_right, play.top + flow.VISIBLE >= length)
         self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
