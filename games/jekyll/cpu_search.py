@@ -50,6 +50,13 @@ _BEAM = const(3)
 _MAX_TRIED = const(500)
 # Candidates tried between two yields of the search.
 _CHUNK = const(1)
+# What a unit of search costs on the badge, in microseconds, when it costs more than a
+# candidate (``Player.cost``), by the device-time model; the search yields it, so that a
+# frame's step ends sooner (``decktet.search``). The first unit from a node also counts the
+# node and finds its gaps (``Candidates._gaps``; the first of a level also builds that
+# level's nodes); a unit whose candidate took tricks scored the node twice.
+_FIRST_US = const(10000)
+_TAKE_US = const(7000)
 # Scoring, in tenths of a point: faces on one's own side, the tricks one action away
 # (best one on the side the opponent opens on; all of them, capped, on the other side),
 # cards kept in hand, an end the opponent can force, and an end of the game.
@@ -164,6 +171,7 @@ class Searcher(Search):
         count(root, known)
         best = -WIN * 4
         tried = 0
+        first = True  # the first unit also counts the node and finds its gaps
         for action in self._candidates(root):
             work[:] = root
             apply(work, action)
@@ -176,7 +184,13 @@ class Searcher(Search):
             tried += 1
             if tried == _CHUNK:
                 tried = 0
-                yield
+                if first:
+                    first = False
+                    yield _FIRST_US
+                elif work[GAIN] != root[GAIN]:
+                    yield _TAKE_US
+                else:
+                    yield
 
     def search_after(self, must_act: bool) -> Iterator[None]:
         """Up to the actions left, beam search; the best plan's first action, or END_TURN
@@ -225,6 +239,7 @@ class Searcher(Search):
             for b in range(base, base + size):
                 node = beam[b]
                 count(node, known)
+                first = True  # the first unit also counts the node and finds its gaps
                 for action in self._candidates(node):
                     spent += 1
                     if spent > _MAX_TRIED:
@@ -261,7 +276,13 @@ class Searcher(Search):
                     tried += 1
                     if tried == _CHUNK:
                         tried = 0
-                        yield
+                        if first:
+                            first = False
+                            yield _FIRST_US
+                        elif work[GAIN] != node[GAIN]:
+                            yield _TAKE_US
+                        else:
+                            yield
             if not kept or spent > _MAX_TRIED:
                 break
             # The next level's nodes, in the other half of ``beam``.

@@ -232,9 +232,10 @@ class Candidates:
         where the card lands beside a card of that face it could make a trick with (a play
         or move elsewhere makes no trick this turn and rarely sets one up)."""
         n = st[N]
+        # The gaps first: their cost falls in the node's first unit of search, which says so.
+        self._gaps(st)
         for i in range(n):
             yield FLIP_BASE + i
-        self._gaps(st)
         ranks = RANKS
         pairs = PAIRS
         side = st[RIBBON_SIDE]
