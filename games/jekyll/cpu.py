@@ -192,7 +192,7 @@ class Player(Searcher):
         apply(tmp, TAKE_BASE + start)
         return not tmp[END] or outcome(tmp, self.seat, self.mine, self.theirs) > 0
 
-    def _decide(self, obs: Dict[str, Any]) -> Iterator[None]:
+    def _decide(self, obs: Dict[str, Any]) -> Iterator[Any]:
         """The decision as a generator: one ``yield`` per ``_CHUNK`` candidates."""
         self.action = END_TURN
         phase = obs["phase"]

@@ -37,7 +37,7 @@ from games.jekyll.cpu_survey import BEST, CARDS, MINE, TAKEABLE, TOTAL, Candidat
 from games.jekyll.engine import END_TURN, TAKE_BASE
 
 try:
-    from typing import Iterator, List
+    from typing import Any, Iterator, List
 except ImportError:
     pass
 
@@ -77,6 +77,11 @@ class Searcher(Search):
 
     :param bool easy: easy looks one action ahead only (a beam one wide).
     """
+
+    # Set by the player: its seat, its tie-breaking generator, and whether it takes a trick.
+    seat: int
+    rng: Any
+    take_ok: Any
 
     def __init__(self, easy: bool) -> None:
         super().__init__()
@@ -161,7 +166,7 @@ class Searcher(Search):
             value = self._value(st, opening)
         return value
 
-    def search_opening(self) -> Iterator[None]:
+    def search_opening(self) -> Iterator[Any]:
         """One action on the opponent's side: every candidate, one deep."""
         self.plan_at = 0
         root = self.root
@@ -190,17 +195,17 @@ class Searcher(Search):
                 elif work[GAIN] != root[GAIN]:
                     yield _TAKE_US
                 else:
-                    yield
+                    yield None
 
-    def search_after(self, must_act: bool) -> Iterator[None]:
+    def search_after(self, must_act: bool) -> Iterator[Any]:
         """Up to the actions left, beam search; the best plan's first action, or END_TURN
         (``must_act``: the first action is compulsory)."""
         if self.plan_at and self._matches():
             # The game went as the plan predicted: its next action.
-            plan = self._plan
+            chosen = self._plan
             at = self.plan_at
-            if at < plan[NPLAN]:
-                self.action = plan[PLAN + 2 * at] << 8 | plan[PLAN + 2 * at + 1]
+            if at < chosen[NPLAN]:
+                self.action = chosen[PLAN + 2 * at] << 8 | chosen[PLAN + 2 * at + 1]
                 self.plan_at = at + 1
                 self._set_expect(at + 1)
                 return
@@ -282,7 +287,7 @@ class Searcher(Search):
                         elif work[GAIN] != node[GAIN]:
                             yield _TAKE_US
                         else:
-                            yield
+                            yield None
             if not kept or spent > _MAX_TRIED:
                 break
             # The next level's nodes, in the other half of ``beam``.
