@@ -26,7 +26,7 @@ SHOWN_WHEN = ((4, 0, 1),)
 # default choice).
 SETTINGS = (("Bharg target", 1, 1),)
 # More of its modules for the set-up screen to load while it is open: the CPU players'
-# (``handheld.options``), so the key that starts a game against them does not import them.
+# (``handheld.setup``), so the key that starts a game against them does not import them.
 PREFETCH = (".cpu",)
 # What the statistics count as a game won.
 WON = "won: Player 1 won the match"

@@ -41,8 +41,9 @@ unless the set-up's "You play" row says Hyde).
 
 Against the CPU there are no privacy screens (a recipe peek shows at once). On its turn a
 ``CpuScreen`` covers the table ("Mr. Hyde is thinking"): the table's widgets and the card
-sheet are let go while ``games.jekyll.cpu`` is loaded, and the module is dropped before the
-table is built again, so the two never share the heap. The table then shows the CPU's turn
+sheet are let go while the CPU's four modules (``games.jekyll.cpu`` and its parts) are
+loaded, one a frame, and they are dropped before the table is built again, so the two
+never share the heap. The table then shows the CPU's turn
 action by action, each named on the caption with the card it left lit, for
 ``flow.SHOW_MS`` each; A shows the next at once. The CPU's seat is named with "(CPU)"
 (``flow.seat_name``), and the result against it says "You win".

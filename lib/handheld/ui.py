@@ -404,8 +404,8 @@ class TextPage:
     left of it): a bar as tall as the share of the text shown, as far down as the window
     is (``scrolls`` is then True; a hint says the keys).
 
-    :param lines: already wrapped lines (a list from ``layout.wrap_text``, or a
-        ``textfile.WrappedFile``, which reads only the lines shown)
+    :param lines: already wrapped lines (a list from ``layout.wrap_text``; the rules
+        pages are laid out at build time and shown by ``handheld.reader`` instead)
     """
 
     def __init__(self, lines: Any, x: int, y: int, visible: int, size: int = SMALL) -> None:
