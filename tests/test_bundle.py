@@ -236,8 +236,9 @@ def test_deploy_copies_the_bundle_and_replaces_old_sources(tmp_path):
 
 
 def test_short_names_stay_inside_their_file():
-    """tools/shortnames.py renames a private name only where nothing outside its file can
-    reach it, and gives files whose classes inherit from each other disjoint names."""
+    """tools/shortnames.py renames a private name only where nothing outside the device
+    files that use it can reach it (one short name in all of them), and gives files whose
+    classes inherit from each other disjoint names."""
     sources = {
         "lib/kit/base.py": "class Base:\n    def __init__(self):\n        self._shown = 1\n",
         "games/toy/screen.py": (
@@ -255,11 +256,13 @@ def test_short_names_stay_inside_their_file():
     base, screen = plan["lib/kit/base.py"], plan["games/toy/screen.py"]
     assert set(base) == {"_shown"} and set(screen) == {"_cards", "_held"}
     assert not set(base.values()) & set(screen.values())  # one instance holds them all
-    engine = plan["games/toy/engine.py"]
-    # Imported elsewhere, named in a string, a class: kept.
-    assert "_LIMIT" not in engine and "_named" not in engine and "_Hidden" not in engine
-    assert set(engine) == {"_check"}
-    assert plan["games/toy/flow.py"] == {"_steps": "_a"}  # another group: the same names
+    engine, flow = plan["games/toy/engine.py"], plan["games/toy/flow.py"]
+    # Named in a string, a class: kept.
+    assert "_named" not in engine and "_Hidden" not in engine
+    assert set(engine) == {"_check", "_LIMIT"}
+    # Imported elsewhere: one short name in both files, which neither uses for another.
+    assert flow["_LIMIT"] == engine["_LIMIT"] == "_a"
+    assert flow == {"_LIMIT": "_a", "_steps": "_b"} and engine["_check"] == "_b"
     renamed = shortnames.rename(sources["games/toy/engine.py"], engine)
     assert "def %s(_value, _size):" % engine["_check"] in renamed
     assert "getattr(_value, '_named')" in renamed

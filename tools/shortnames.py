@@ -12,7 +12,8 @@ bundle (``DECKTET_LINE_NUMBERS=1``) keeps the real names.
 A private name is renamed only when nothing outside its file can reach it:
 
 - it is a NAME token of exactly one device file (so no other module imports it, reads it
-  as an attribute or passes it as a keyword argument);
+  as an attribute or passes it as a keyword argument), or of several that all get the same
+  short name (a package's modules sharing a private helper);
 - it appears in no string of any device file, docstrings aside (``getattr(x, "_name")`` and
   f-string expressions keep the name);
 - it is not a class name (tracebacks and the gates' reports name screens by class);
@@ -128,13 +129,38 @@ def plan(sources, readers=()):
     taken_in = {}  # group root -> every name its files use
     for relative, text in sources.items():
         taken_in.setdefault(root(relative), set()).update(_all_names(text))
-    renames = {}
+    renames = {relative: {} for relative in sources}
+    # A private name that several device files use (a package's modules sharing a helper,
+    # or two files' own names that happen to match) gets one short name in all of them, one
+    # that no file of their groups uses, reserved in those groups before each file's own
+    # names are given theirs: the short names are the ones other groups use already, so
+    # such a name costs no interned name at all.
+    every_class = set()
+    for _names, classes in files.values():
+        every_class |= classes
+    reserved = {}  # group root -> short names given to shared names there
+    for name in sorted(owners):
+        holders = owners[name]
+        if len(holders) < 2 or None in holders or name in in_strings or name in every_class:
+            continue
+        starts = {root(relative) for relative in holders}
+        index = 0
+        short = _short_name(index)
+        while any(short in taken_in[start] or short in reserved.get(start, ()) for start in starts):
+            index += 1
+            short = _short_name(index)
+        if len(short) >= len(name):
+            continue
+        for start in starts:
+            reserved.setdefault(start, set()).add(short)
+        for relative in holders:
+            renames[relative][name] = short
     for relative in sorted(sources):
         names, classes = files[relative]
         start = root(relative)
-        taken = taken_in[start]
+        taken = taken_in[start] | reserved.get(start, set())
         index = next_index.get(start, 0)
-        mapping = {}
+        mapping = renames[relative]
         for name in sorted(names):
             if len(owners[name]) != 1 or name in in_strings or name in classes:
                 continue
@@ -150,7 +176,6 @@ def plan(sources, readers=()):
             index += 1
             mapping[name] = short
         next_index[start] = index
-        renames[relative] = mapping
     return renames
 
 

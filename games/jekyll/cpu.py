@@ -62,9 +62,9 @@ from games.jekyll.cpu_node import (
     WILD,
     N,
     R,
-    apply,
-    first_trick,
-    outcome,
+    _apply,
+    _first_trick,
+    _outcome,
     points,
 )
 from games.jekyll.cpu_search import Searcher
@@ -178,19 +178,19 @@ class Player(Searcher):
                 END_TURN if END_TURN in legal else (TRANSFORM if TRANSFORM in legal else legal[0])
             )
             self.action = action
-            self.plan_at = 0
+            self._plan_at = 0
         mem = self._mem
         mem[:] = self.root
         if action < DRAW_BASE or action == TRANSFORM:
-            apply(mem, action)
+            _apply(mem, action)
         self._mem_turn = self._turn
 
-    def take_ok(self, st: bytearray, start: int) -> bool:
+    def _take_ok(self, st: bytearray, start: int) -> bool:
         """True unless taking the trick at ``start`` ends the game in a loss."""
         tmp = self._tmp
         tmp[:] = st
-        apply(tmp, TAKE_BASE + start)
-        return not tmp[END] or outcome(tmp, self.seat, self.mine, self.theirs) > 0
+        _apply(tmp, TAKE_BASE + start)
+        return not tmp[END] or _outcome(tmp, self.seat, self.mine, self.theirs) > 0
 
     def _decide(self, obs: Dict[str, Any]) -> Iterator[Any]:
         """The decision as a generator: one ``yield`` per ``_CHUNK`` candidates."""
@@ -205,21 +205,21 @@ class Player(Searcher):
             self.action = self._draw(obs)
             return
         # Tricks first, at any time of the turn.
-        start = first_trick(root)
-        if start >= 0 and self.take_ok(root, start):
+        start = _first_trick(root)
+        if start >= 0 and self._take_ok(root, start):
             self.action = TAKE_BASE + start
             return
         if phase == PHASE_TRANSFORM:
             self.action = TRANSFORM
             return
         if phase == PHASE_OPENING:
-            yield from self.search_opening()
+            yield from self._search_opening()
             return
         if phase != PHASE_AFTER and phase != PHASE_FIRST:
             return
         if not root[LEFT]:
             return
-        yield from self.search_after(phase == PHASE_FIRST and root[LEFT] == 3)
+        yield from self._search_after(phase == PHASE_FIRST and root[LEFT] == 3)
 
     def _draw(self, obs: Dict[str, Any]) -> int:
         """The pile to draw from: the top card that best fits what the player sees."""

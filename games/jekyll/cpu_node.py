@@ -124,7 +124,7 @@ def _check_end(st: bytearray) -> None:
     st[END] = 1 + (first >> FACE_SHIFT)
 
 
-def first_trick(st: bytearray) -> int:
+def _first_trick(st: bytearray) -> int:
     """The start of the leftmost trick on the side the ribbon lies on, or -1."""
     n = st[N]
     face = st[RIBBON_SIDE] << FACE_SHIFT
@@ -143,7 +143,7 @@ def first_trick(st: bytearray) -> int:
     return -1
 
 
-def apply(st: bytearray, action: int) -> None:
+def _apply(st: bytearray, action: int) -> None:
     """Apply a basic action, a take or the transformation to the node (no legality check:
     the search makes only legal ones)."""
     if action >= TAKE_BASE:
@@ -180,7 +180,7 @@ def apply(st: bytearray, action: int) -> None:
     _check_end(st)
 
 
-def outcome(st: bytearray, me: int, mine: int, theirs: int) -> int:
+def _outcome(st: bytearray, me: int, mine: int, theirs: int) -> int:
     """The value of a finished game: ``WIN`` plus the margin if ``me`` wins, else minus."""
     end = st[END]
     mine += st[GAIN]

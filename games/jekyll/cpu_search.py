@@ -27,13 +27,13 @@ from games.jekyll.cpu_node import (
     WIN,
     N,
     R,
-    apply,
+    _apply,
+    _first_trick,
+    _outcome,
     count,
     counted,
-    first_trick,
-    outcome,
 )
-from games.jekyll.cpu_survey import BEST, CARDS, MINE, TAKEABLE, TOTAL, Candidates, survey
+from games.jekyll.cpu_survey import BEST, CARDS, MINE, TAKEABLE, TOTAL, Candidates, _survey
 from games.jekyll.engine import END_TURN, TAKE_BASE
 
 try:
@@ -70,8 +70,8 @@ _DANGER = const(300)
 
 
 class Searcher(Search):
-    """The searches of ``cpu.Player`` (its base class): ``search_opening`` and
-    ``search_after`` are generators, one ``yield`` per ``_CHUNK`` candidates tried, that
+    """The searches of ``cpu.Player`` (its base class): ``_search_opening`` and
+    ``_search_after`` are generators, one ``yield`` per ``_CHUNK`` candidates tried, that
     leave their choice in ``action``; they start from ``root`` and score nodes with the
     scores ``mine`` and ``theirs`` the player sets.
 
@@ -81,7 +81,7 @@ class Searcher(Search):
     # Set by the player: its seat, its tie-breaking generator, and whether it takes a trick.
     seat: int
     rng: Any
-    take_ok: Any
+    _take_ok: Any
 
     def __init__(self, easy: bool) -> None:
         super().__init__()
@@ -90,7 +90,7 @@ class Searcher(Search):
         self._work = bytearray(NODE)
         self._plan = bytearray(NODE)  # the plan chosen (its actions in the header)
         self._plan_root = bytearray(NODE)  # the root it starts from
-        self.plan_at = 0  # next plan action to play; 0: no plan
+        self._plan_at = 0  # next plan action to play; 0: no plan
         self._plan_whole = False
         self._next = bytearray(NODE)  # where the plan expects the next call to find the game
         width = 1 if easy else _BEAM
@@ -112,12 +112,12 @@ class Searcher(Search):
         """Take the tricks as a turn would: leftmost first, while taking one is not a
         losing end of the game."""
         while not st[END]:
-            start = first_trick(st)
+            start = _first_trick(st)
             if start < 0:
                 return
-            if not self.take_ok(st, start):
+            if not self._take_ok(st, start):
                 return
-            apply(st, TAKE_BASE + start)
+            _apply(st, TAKE_BASE + start)
 
     def _value(self, st: bytearray, opening: bool, counted: bool = False) -> int:
         """The node scored from this seat, the turn ending there (``opening``: before the
@@ -127,9 +127,9 @@ class Searcher(Search):
         me = self.seat
         self._pot = 0
         if st[END]:
-            return outcome(st, me, self.mine, self.theirs)
+            return _outcome(st, me, self.mine, self.theirs)
         out = self._out
-        survey(st, self._counts, out, counted)
+        _survey(st, self._counts, out, counted)
         if st[LEFT]:
             self._pot = _POTENTIAL * out[5 * st[RIBBON_SIDE] + MINE]
         own = 5 * me  # the opponent opens on this side
@@ -166,9 +166,9 @@ class Searcher(Search):
             value = self._value(st, opening)
         return value
 
-    def search_opening(self) -> Iterator[Any]:
+    def _search_opening(self) -> Iterator[Any]:
         """One action on the opponent's side: every candidate, one deep."""
-        self.plan_at = 0
+        self._plan_at = 0
         root = self.root
         work = self._work
         counts = self._counts
@@ -179,7 +179,7 @@ class Searcher(Search):
         first = True  # the first unit also counts the node and finds its gaps
         for action in self._candidates(root):
             work[:] = root
-            apply(work, action)
+            _apply(work, action)
             counts[:] = known
             counted(work, action, counts)
             value = self._settle(work, True) * 4 + (self.rng.next() & 3)
@@ -197,23 +197,23 @@ class Searcher(Search):
                 else:
                     yield None
 
-    def search_after(self, must_act: bool) -> Iterator[Any]:
+    def _search_after(self, must_act: bool) -> Iterator[Any]:
         """Up to the actions left, beam search; the best plan's first action, or END_TURN
         (``must_act``: the first action is compulsory)."""
-        if self.plan_at and self._matches():
+        if self._plan_at and self._matches():
             # The game went as the plan predicted: its next action.
             chosen = self._plan
-            at = self.plan_at
+            at = self._plan_at
             if at < chosen[NPLAN]:
                 self.action = chosen[PLAN + 2 * at] << 8 | chosen[PLAN + 2 * at + 1]
-                self.plan_at = at + 1
+                self._plan_at = at + 1
                 self._set_expect(at + 1)
                 return
-            self.plan_at = 0
+            self._plan_at = 0
             if self._plan_whole:
                 # The search saw to the end of the turn: stopping here was its choice.
                 return
-        self.plan_at = 0
+        self._plan_at = 0
         root = self.root
         work = self._work
         width = self._width
@@ -252,7 +252,7 @@ class Searcher(Search):
                         self._plan_whole = False
                         break
                     work[:] = node
-                    apply(work, action)
+                    _apply(work, action)
                     counts[:] = known
                     counted(work, action, counts)
                     value = self._settle(work, False) * 4 + (self.rng.next() & 3)
@@ -297,7 +297,7 @@ class Searcher(Search):
                 parent = beam[picks[2 * j]]
                 node[:] = parent
                 action = picks[2 * j + 1]
-                apply(node, action)
+                _apply(node, action)
                 self._take_all(node)
                 plan = node[NPLAN]
                 node[PLAN + 2 * plan] = action >> 8
@@ -312,7 +312,7 @@ class Searcher(Search):
         self.action = best_node[PLAN] << 8 | best_node[PLAN + 1]
         # Where the game should be at the next call: after this action and its tricks.
         self._plan_root[:] = root
-        self.plan_at = 1
+        self._plan_at = 1
         self._set_expect(1)
 
     def _matches(self) -> bool:
@@ -338,5 +338,5 @@ class Searcher(Search):
         work = self._next
         work[:] = self._plan_root
         for k in range(count):
-            apply(work, plan[PLAN + 2 * k] << 8 | plan[PLAN + 2 * k + 1])
+            _apply(work, plan[PLAN + 2 * k] << 8 | plan[PLAN + 2 * k + 1])
             self._take_all(work)

@@ -41,7 +41,7 @@ try:
 except ImportError:
     pass
 
-# Fields of a survey (``survey``), per side at ``5 * side``: the points of the tricks
+# Fields of a survey (``_survey``), per side at ``5 * side``: the points of the tricks
 # isolated there, the most points one action can isolate (without a hand card), those
 # points summed over the ribbon (capped at 255), the most with a hand card too, the cards
 # facing that side.
@@ -52,7 +52,7 @@ MINE = const(3)
 CARDS = const(4)
 
 
-def survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> None:
+def _survey(st: bytearray, counts: bytearray, out: bytearray, counted: bool) -> None:
     """Fill ``out`` (10 bytes) with what lies on either side of the node; ``counts`` (32
     bytes): cards per side and rank, already the node's if ``counted``, else filled here
     when a pair needs them."""

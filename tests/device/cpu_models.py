@@ -8,8 +8,8 @@ Device-compatible: ``decktet.rng.Rng`` for randomness, engine copies through
 
 ``games/jekyll/cpu.py`` does not search on the engine: it rebuilds the ribbon in a
 ``bytearray`` node and plays candidate actions on it with its own model
-(``games/jekyll/cpu_node.py``: ``apply``, ``_check_end``, ``points``, ``first_trick`` and
-``outcome``). Nothing else checks that
+(``games/jekyll/cpu_node.py``: ``_apply``, ``_check_end``, ``points``, ``_first_trick`` and
+``_outcome``). Nothing else checks that
 this model says what ``games/jekyll/engine.py`` does; if the two drift apart the CPU
 still plays legal moves (the caller checks them) but plans with wrong consequences, and
 only plays worse. So ``play_jekyll`` plays a random game on the engine and applies each
@@ -274,11 +274,11 @@ def _compare(node, game, obs, gained):
     assert counts == _counts(now), "rank counts"
     if not obs["over"]:
         takes = _takes(game, n)
-        assert cpu_node.first_trick(node) == (takes[0] if takes else -1), "first trick"
+        assert cpu_node._first_trick(node) == (takes[0] if takes else -1), "first trick"
     # The survey's tricks isolated on either side and the faces per side, against the
     # engine's ``takeable`` with that side face up.
     out = bytearray(10)
-    cpu_survey.survey(bytearray(node), bytearray(32), out, False)
+    cpu_survey._survey(bytearray(node), bytearray(32), out, False)
     codes = [value & 63 for value in now]
     for side in range(2):
         faces = bytearray(n)
@@ -291,7 +291,7 @@ def _compare(node, game, obs, gained):
 
 def _check_outcome(node, obs, seat, mine, theirs, coverage):
     """At the end: the model's value of the finished game against the engine's winner."""
-    value = cpu_node.outcome(node, seat, mine, theirs)
+    value = cpu_node._outcome(node, seat, mine, theirs)
     winner = obs["winner"]
     if obs["reason"] == je.REASON_RECIPE:
         # The recipe decided: the model does not know it (hidden cards, never modelled).
@@ -353,7 +353,7 @@ def play_jekyll(seed, options, coverage):
             continue
         counts = bytearray(32)
         cpu_node.count(node, counts)
-        cpu_node.apply(node, action)
+        cpu_node._apply(node, action)
         after = game.observation(seat)
         if action < je.TAKE_BASE:
             # The search updates the rank counts per basic action instead of recounting.
