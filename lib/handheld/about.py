@@ -8,12 +8,10 @@ when it opens, so the main menu's module (loaded at every return to the menu) do
 carry it.
 """
 
-import sys
-
 from handheld import keys
 from handheld.app import App
 from handheld.keys import K_A
-from handheld.screens import ConfirmScreen
+from handheld.screens import ConfirmScreen, _load_step
 
 # About fits one page; its hint offers the card gallery.
 _ABOUT = (
@@ -41,14 +39,7 @@ class _AboutScreen(ConfirmScreen):
 
     def tick(self, app: App, now: int) -> bool:
         """Load the next of the gallery's modules, then the card sheet."""
-        step = self._step
-        if step < len(_GALLERY):
-            self._step = step + 1
-            if step >= 0:
-                __import__(_GALLERY[step])
-        elif step == len(_GALLERY):
-            self._step = step + 1
-            sys.modules["handheld.cardview"].sheet()
+        self._step = _load_step(self._step, _GALLERY, "")
         return False
 
     def key(self, app: App, key: int) -> None:

@@ -18,6 +18,8 @@ Generic screens the whole app and every game reuse:
 - (``handheld.pause``: the pause menu and the game-over screen, loaded while open.)
 """
 
+import sys
+
 import displayio
 from micropython import const
 
@@ -49,6 +51,30 @@ def hint(text: str) -> Any:
     """A grey key hint on the bottom line (every screen's, games' too), its keys named as
     on this board (``keys.hint``: write the PyBadge's names)."""
     return ui.label(keys.hint(text), 2, HINT_Y, ui.SMALL, ui.GREY)
+
+
+def _load_step(step: int, names: Any, package: str) -> int:
+    """One step of loading modules a frame at a time in a screen's idle frames; returns
+    the next step. Step -1 loads nothing (the frame that opens the screen); then step i
+    loads ``names[i]`` (a name starting with a dot is ``package``'s; one that is not
+    there is skipped); the step after them reads the card sheet if ``handheld.cardview``
+    is loaded; past that every step is the last."""
+    count = len(names)
+    if step > count:
+        return step
+    if step == count:
+        if "handheld.cardview" in sys.modules:
+            sys.modules["handheld.cardview"].sheet()
+    elif step >= 0:
+        name = names[step]
+        if name[0] == ".":
+            name = package + name
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except ImportError:
+                pass
+    return step + 1
 
 
 class Selected:

@@ -15,7 +15,7 @@ from handheld import keys
 from handheld.app import App, forget_module
 from handheld.keys import K_A, K_B
 from handheld.options import OptionsScreen
-from handheld.screens import MessageScreen
+from handheld.screens import MessageScreen, _load_step
 from handheld.store import SETUP_ROWS, game_setting, setup_field
 
 try:
@@ -130,23 +130,7 @@ class _SetupScreen(OptionsScreen):
     def tick(self, app: App, now: int) -> bool:
         """Load the next of the game's modules (``modules``), if any is left, then the
         card sheet if they use it (so the first table does not wait for the file)."""
-        step = self.loading
-        if step < len(self.modules):
-            self.loading = step + 1
-            if step < 0:
-                return False
-            name = self.modules[step]
-            if name[0] == ".":
-                name = self.entry.package + name
-            if name not in sys.modules:
-                try:
-                    __import__(name)
-                except ImportError:
-                    pass
-        elif step == len(self.modules):
-            self.loading = step + 1
-            if "handheld.cardview" in sys.modules:
-                sys.modules["handheld.cardview"].sheet()
+        self.loading = _load_step(self.loading, self.modules, self.entry.package)
         return False
 
     def key(self, app: App, key: int) -> None:

@@ -414,8 +414,8 @@ class TextPage:
         self.top = -1
         self.group = displayio.Group(x=x, y=y)
         self.labels: List[Any] = []
-        # A label for each line shown: no more than the text has, if it is all there.
-        rows = min(visible, len(lines)) if isinstance(lines, list) else visible
+        # A label for each line shown: no more than the text has.
+        rows = min(visible, len(lines))
         row = 0
         while row < rows:
             text = label("", 0, row * LINE_HEIGHT[size], size)
