@@ -5,8 +5,9 @@ joystick, the battery), ``audioio``, ``audiocore`` and ``digitalio`` (the speake
 the simulator logs the cues instead), ``microcontroller.nvm`` (``Nvm``: a bytearray,
 optionally kept in a file, written as the PyBadge's flash is, and cut short on demand;
 ``RpNvm``: as the RP2040 boards' is) and
-``supervisor.ticks_ms`` (the simulator's clock); and ``gc.mem_free``, which CPython's
-``gc`` lacks (``HOST_FREE``). Everything else (displayio, fonts,
+``supervisor.ticks_ms`` (the simulator's clock); ``gc.mem_free``, which CPython's
+``gc`` lacks (``HOST_FREE``); and no ``vectorio`` on the SAMD51 boards, whose builds leave
+it out. Everything else (displayio, fonts,
 labels, ``micropython.const``) is the real library from the venv.
 """
 
@@ -385,6 +386,7 @@ FAKED = (
     "digitalio",
     "microcontroller",
     "supervisor",
+    "vectorio",
 )
 
 
@@ -412,6 +414,10 @@ def install(sim, board_id):
     sim.nvm_device = nvm
     sys.modules["microcontroller"] = _module("microcontroller", nvm=nvm)
     sys.modules["supervisor"] = _module("supervisor", ticks_ms=sim.ticks_ms)
+    if not is_rp2040(board_id):
+        # The SAMD51 boards' builds leave vectorio out (``CIRCUITPY_VECTORIO = 0``): an
+        # import of it fails there, as on the device.
+        sys.modules["vectorio"] = None
     return hidden
 
 

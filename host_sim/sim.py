@@ -252,7 +252,7 @@ class Sim:
 
         # A run is a boot: the kit's hook for an offset frame is set again only by the
         # board that has one (handheld.centred), not left over from an earlier run.
-        ui.solid_maker = None
+        ui.shape = None
         shell.seed_source = self.seed_source
         shell.sleep = self.sleep
 

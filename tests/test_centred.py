@@ -30,7 +30,7 @@ def _screen():
 
 
 def _bar(x, y, width, height):
-    """A solid bar as a TileGrid (``handheld.centred.Solid``'s rows)."""
+    """A solid bar as a TileGrid (``handheld.solid.Solid``'s rows)."""
     return cp.TileGrid(
         cp.Bitmap(width, 1, 1),
         pixel_shader=_palette(),
@@ -203,14 +203,24 @@ def test_the_battery_gauge_fill_changes_width_in_the_frame():
 def test_rectangles_are_solids_in_the_frame_and_shapes_elsewhere():
     sim = Checked(PAUSE).run()
     menu = sim.app.top().menu
-    assert type(menu.bar).__module__ == "handheld.centred"
+    assert type(menu.bar).__module__ == "handheld.solid"
     assert (menu.bar.width, menu.bar.height, menu.bar[0].tile_width) == (160, 12, 160)
     title = sim.app.top().group[0][0]
-    assert type(title).__module__ == "handheld.centred" and title.width == 160
+    assert type(title).__module__ == "handheld.solid" and title.width == 160
     # A board without the frame, even after one with it in the same process: shapes.
     host_sim.run(PAUSE, board="pimoroni_picosystem", nvm=bytearray(4096))
     sim = host_sim.run(PAUSE, board="hack_club_sprig", nvm=bytearray(4096))
     assert type(sim.app.top().menu.bar).__module__.startswith("vectorio")
+
+
+def test_the_samd51_boards_draw_solids_for_their_builds_have_no_vectorio():
+    # The PyBadge's and PyGamer's CircuitPython builds leave vectorio out: an import of it
+    # fails there, so ``ui.rect`` makes solids; the same pixels as the Sprig's shapes.
+    for board in ("pybadge", "pygamer"):
+        sim = host_sim.run(PAUSE, board=board)
+        assert type(sim.app.top().menu.bar).__module__ == "handheld.solid"
+    sprig = host_sim.run(PAUSE, board="hack_club_sprig", nvm=bytearray(4096))
+    assert type(sprig.app.top().menu.bar).__module__.startswith("vectorio")
 
 
 def test_a_play_screen_repaints_only_the_app():

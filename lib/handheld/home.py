@@ -49,6 +49,8 @@ def battery_gauge(app: App, group: Any) -> bool:
     bars = _battery_bars(app.battery_mv())  # 0 (no battery's reading): -1
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
+        if bars < 0:
+            return False  # none built until a battery's reading (nothing hidden to draw)
         gauge = displayio.Group(x=_GAUGE_X, y=2)
         gauge.append(ui.rect(13, 7, ui.GREY))
         gauge.append(ui.rect(11, 5, ui.BAR, 1, 1))

@@ -12,7 +12,6 @@ Redraw discipline: widgets are built once; afterwards only label text, positions
 """
 
 import displayio
-import vectorio
 from micropython import const
 
 from handheld.layout import Cursor
@@ -245,20 +244,36 @@ def set_hidden(widget: Any, hidden: bool) -> bool:
     return True
 
 
-# Set by ``handheld.centred`` where the app is shown in an offset frame: there a vectorio
-# shape reports the areas to redraw as if the frame were at the screen's origin, so
-# ``rect`` makes ``centred.Solid`` rectangles (TileGrids) instead.
-solid_maker: Any = None
+# The class ``rect`` makes, found at the first one after a boot (``None`` again): a
+# ``vectorio.Rectangle`` (about 100 bytes on CircuitPython, where a TileGrid over a
+# one-colour bitmap cost 350-450), or ``handheld.solid.Solid`` on a build without
+# ``vectorio`` (the PyBadge's and PyGamer's); ``handheld.centred`` sets ``Solid`` for its
+# offset frame, where a vectorio shape reports the areas to redraw as if the frame were at
+# the screen's origin.
+shape: Any = None
 
 
 def rect(width: int, height: int, color: int, x: int = 0, y: int = 0) -> Any:
-    """A solid rectangle: a ``vectorio.Rectangle`` (about 100 bytes on CircuitPython, where a
-    TileGrid over a one-colour bitmap cost 350-450) on a one-colour palette shared by every
-    rectangle of that colour. Move it, hide it or change its ``width`` as a vectorio shape.
-    In an offset frame (``solid_maker``) a ``handheld.centred.Solid`` instead."""
-    if solid_maker is not None:
-        return solid_maker(width, height, solid(color), x, y)
-    return vectorio.Rectangle(pixel_shader=solid(color), width=width, height=height, x=x, y=y)
+    """A solid rectangle (``shape``) on a one-colour palette shared by every rectangle of
+    that colour. Move it, hide it or change its ``width`` as a vectorio shape."""
+    maker = shape
+    if maker is None:
+        maker = _find_shape()
+    return maker(pixel_shader=solid(color), width=width, height=height, x=x, y=y)
+
+
+def _find_shape() -> Any:
+    """``vectorio.Rectangle`` where the build has it, else ``handheld.solid.Solid``."""
+    global shape
+    try:
+        from vectorio import Rectangle
+
+        shape = Rectangle
+    except ImportError:
+        from handheld.solid import Solid
+
+        shape = Solid
+    return shape
 
 
 def solid(color: int) -> displayio.Palette:
