@@ -40,7 +40,7 @@ _PRELOADED = (
 _SHELL = ("handheld.shell", "handheld.keys", "handheld.hw", "handheld.app", "handheld.store")
 _HOME_DEPS = ("handheld.registry",)
 # handheld.ui reads its glyph sheets from fonts/*.sheet (made from the BDF fonts by
-# tools/make_sheets.py); adafruit_display_text is not used (see README: heap).
+# tools/make_sheets.py); adafruit_display_text is not used (see docs/MEASUREMENTS.md, heap).
 _KIT = ("handheld.layout", "handheld.ui", "handheld.screens", "handheld.home")
 _GROUPS = (
     ("shell", _SHELL),

@@ -4,7 +4,7 @@ port: ``node tools/mpgate/run.mjs --only dtest_standins`` puts /standins on sys.
 of /lib for this module only.
 
 - Each displayio/vectorio object the app makes costs on the heap at least what
-  CircuitPython 10's C object costs (../shared/DEVICE.md, "What CircuitPython's own
+  CircuitPython 10's C object costs (docs/DEVICE.md, "What CircuitPython's own
   displayio objects cost on the heap") and at most 32 bytes more.
 - Each stand-in rejects what the real API rejects, with CircuitPython's exception.
 - What the app reads back is kept: pixels (``bitmaptools.readinto`` fills them from the
@@ -32,7 +32,7 @@ if ON_MICROPYTHON:
     import supervisor
     import vectorio
 
-# CircuitPython 10's bytes (DEVICE.md's table); a stand-in may cost up to SLACK more.
+# CircuitPython 10's bytes (docs/DEVICE.md's table); a stand-in may cost up to SLACK more.
 SLACK = 32
 GROUP_BYTES = ((1, 80), (4, 80), (5, 96), (8, 96), (10, 128), (16, 128), (17, 192), (23, 192))
 TILEGRID_BYTES = (((3, 3), 112), ((45, 1), 144), ((120, 1), 224), ((160, 1), 256))

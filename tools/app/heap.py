@@ -31,7 +31,7 @@ import bundle  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
 APP_MJS = os.path.join(os.path.dirname(HERE), "mpgate", "app.mjs")
-# What a PyBadge's gc.mem_free() shows when code.py starts (../shared/DEVICE.md: about
+# What a PyBadge's gc.mem_free() shows when code.py starts (docs/DEVICE.md: about
 # 147 KB, from CircuitPython 10's link map and heap code).
 APP_HEAP = 147 * 1024
 # Budgets (KB of app heap, live after a collection): the main menu at most 56 KB; every

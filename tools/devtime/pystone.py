@@ -1,5 +1,5 @@
 """Pystone 1.1, the project's own rendering: the benchmark the SAMD51's figure (1,521.6
-passes a second, ../shared/DEVICE.md) was measured with, so the device-time model can
+passes a second, docs/DEVICE.md) was measured with, so the device-time model can
 scale the app's counted work by it.
 
 It follows pystone 1.1 (CPython 3.4's ``Lib/test/pystone.py``, Reinhold Weicker's

@@ -38,7 +38,7 @@ import sys
 
 from tools.devtime import count
 
-# ---- the model's constants (../shared/DEVICE.md unless said) ----
+# ---- the model's constants (docs/DEVICE.md unless said) ----
 SAMD51_PYSTONE = 1521.6  # passes/s, Metro M4 (SAMD51 at 120 MHz), pystone 1.1, 5,000 passes
 PASSES = 5000  # the passes the SAMD51's pystone figure was taken with (and the model's)
 SPRIG_PYSTONE = 1247.0  # passes/s, CircuitPython's own Sprig (RP2040) firmware
@@ -50,14 +50,14 @@ COMPOSE_US = SPRIG_COMPOSE_US * SPRIG_PYSTONE / SAMD51_PYSTONE  # on the SAMD51,
 SPI_HZ = 24_000_000  # the PyBadge's display SPI (60 MHz asked, 48 MHz / 2)
 WIRE_US = 16 * 1e6 / SPI_HZ  # 16 bits a pixel
 SPRIG_PIXEL_US = SPRIG_REFRESH_MS * 1000 / FULL_FRAME  # all of a Sprig refresh, a pixel
-# Loading a module, per byte of its .mpy: calibrated on the Sprig's boot (DEVICE.md,
+# Loading a module, per byte of its .mpy: calibrated on the Sprig's boot (docs/DEVICE.md,
 # CircuitPython's own Sprig firmware: code.py start to the main menu drawn, 605 ms), less
 # the model's estimate of that boot without loading (a boot-only run of the
 # hack_club_sprig board, count.run_boot: 137.5 ms, nearly all of it the full refresh),
 # over the .mpy bytes that boot loads (the handheld package and 13 of its modules,
 # storelog among them: 19,814 bytes in the bundle), both taken when this constant was set
 # (not re-derived by each run, so a heavier boot shows as one); scaled to the SAMD51 by
-# pystone as the composing is. The cross-check: the PicoSystem's boot (DEVICE.md, the
+# pystone as the composing is. The cross-check: the PicoSystem's boot (docs/DEVICE.md, the
 # same firmware: 1,229 ms to the menu drawn, "imports alone 693 ms"), printed by
 # ``print_sprig``.
 SPRIG_BOOT_MS = 605.0  # code.py start to the main menu drawn, the Sprig
@@ -93,7 +93,7 @@ BUDGETS = (
 # rules-scroll 85.0, thinking-frame 133.8 (the Jekyll & Hyde CPU's module, 6.7 KB, loaded
 # in one frame each turn). Issue 32 met open, rules-open and thinking-frame (rules laid out
 # at build time, handheld.options split, the CPU in four parts loaded one a frame); the
-# five left, with their floors on this model (the README's time table):
+# five left, with their floors on this model (docs/MEASUREMENTS.md's time table):
 # - cursor 38.4: Jekyll & Hyde's ribbon scrolling every visible card (12-31 ms of pixels);
 # - key-p99 170.3: screen openings, each a full refresh (84.5 ms) plus loading;
 # - play-a 142.1: Bharg's round result, a full refresh plus 32 ms of the engine's round end;
@@ -405,7 +405,7 @@ def print_table(model, rows, boot, slowest):
             print("%14s%s" % ("", breakdown(model, frame)))
 
 
-# The Sprig's figures measured on CircuitPython's own firmware (../shared/DEVICE.md), and
+# The Sprig's figures measured on CircuitPython's own firmware (docs/DEVICE.md), and
 # the frames of the tour the model's estimate for each comes from (the boot: a boot-only
 # run of the hack_club_sprig board, whose boot loads handheld.storelog too).
 SPRIG_FIGURES = (

@@ -1,7 +1,7 @@
-"""Gongor Whist, issue 31 (point 8), on the play screen's logic (games.whist.flow) without
-a display: what decided a lost trick, the coach's bid on the picker, "+1 point", each
-pass's points at the session's end, and a trick in two presses (its result beside the next
-trick, ``hold`` after it)."""
+"""What Gongor Whist's play screen tells the player, on its logic (games.whist.flow) without
+a display: what decided a trick, a trick in two presses (its result beside the next trick,
+``hold`` after it), the coach's bid on the picker and its chance, "+1 point", and each
+pass's points at the session's end."""
 
 import re
 
