@@ -20,6 +20,7 @@ usage: python tools/app/heap.py [--random N] [--seeds S,S..] [--folder DIR] [--s
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -28,6 +29,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 import bundle  # noqa: E402
+import names  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
 APP_MJS = os.path.join(os.path.dirname(HERE), "mpgate", "app.mjs")
@@ -63,6 +65,99 @@ def standin_path(board):
         os.path.join(HERE, "boards", "rp2040"),
         os.path.join(HERE, "standins"),
     )
+
+
+def module_tables(folder):
+    """{module name: the names its .mpy file's qstr table lists} for an unpacked bundle
+    (``games/whist/flow.mpy`` -> ``games.whist.flow``; lib/ is on the path)."""
+    tables = {}
+    for path, data in names.bundle_mpy_files(folder).items():
+        module = path[4:] if path.startswith("lib/") else path
+        module = module[: -len(".mpy")].replace("/", ".")
+        if module.endswith(".__init__"):
+            module = module[: -len(".__init__")]
+        tables[module] = set(names.mpy_qstrs(data)[0])
+    return tables
+
+
+def app_names(pool, harness, tables):
+    """How many of the interned names ``pool`` (the VM's, in the order they were added) are
+    the app's: every name added after BASE (``harness``: the pool then, the stand-ins', the
+    driver's and the VM's own), and each of the harness's names that a module the app has
+    loaded lists in its qstr table (it would have added it on the device). A module is
+    loaded when its name is in the pool (an import interns it)."""
+    held = set(pool)
+    used = set()
+    for module, table in tables.items():
+        if module in held:
+            used |= table
+    return len(pool) - len(harness) + sum(1 for name in harness if name in used)
+
+
+def pools_for(count):
+    """The dynamic pools (py/qstr.c: 20, 40, 80, ... entries) that hold ``count`` names."""
+    pools = 0
+    room = 0
+    while room < count:
+        pools += 1
+        room += names.POOL_ENTRIES_INIT * 2**pools
+    return pools
+
+
+def name_figures(lines, tables):
+    """(the harness's names at BASE, the pool's names at the end, the app's names at the
+    end, [(marker, the app's names there)]) from a run's lines, or None if the run printed
+    no NAMES-END (it crashed). The pool at a marker is the first ``n_qstr`` names of the
+    pool at the end: names are never freed and are added in order."""
+    harness = pool = None
+    counts = []
+    label = None
+    for line in lines:
+        if line.startswith("NAMES-BASE "):
+            harness = json.loads(line[len("NAMES-BASE ") :])
+        elif line.startswith("NAMES-END "):
+            pool = json.loads(line[len("NAMES-END ") :])
+        elif line.startswith("MARK "):
+            label = line.split()[1]
+        elif line.startswith("qstr pool:") and label is not None:
+            counts.append((label, int(line.partition("n_qstr=")[2].partition(",")[0])))
+            label = None
+    if harness is None or pool is None or pool[: len(harness)] != harness:
+        return None
+    marks = [(label, app_names(pool[:n], harness, tables)) for label, n in counts]
+    return harness, pool, app_names(pool, harness, tables), marks
+
+
+def report_names(figures):
+    """Print a run's interned names; returns the problems (the app's names past the pool's
+    next block)."""
+    if figures is None:
+        print("interned names: no NAMES-END line (the run did not finish)")
+        return []
+    harness, pool, app, marks = figures
+    worst = {}
+    for label, count in marks:
+        game = label.partition("-")[2].partition("-")[0]
+        worst[game] = max(worst.get(game, 0), count)
+    print(
+        "interned names: the app's %d (the harness's %d of the VM's %d are not counted, but"
+        " for those a module the app loaded lists); the pool's next block (1,280 entries)"
+        " comes after %d: headroom %d names"
+        % (app, len(harness), len(pool), names.POOL_LIMIT, names.POOL_LIMIT - app)
+    )
+    print(
+        "  after each game's markers, most: %s"
+        % ", ".join("%s %d" % (game, count) for game, count in sorted(worst.items()))
+    )
+    if pools_for(len(pool)) != pools_for(app):
+        print(
+            "  note: the VM holds %d pools for its %d names, a device %d for the app's %d:"
+            " the heap above counts the difference"
+            % (pools_for(len(pool)), len(pool), pools_for(app), app)
+        )
+    if app > names.POOL_LIMIT:
+        return ["the app's %d interned names pass the pool's %d" % (app, names.POOL_LIMIT)]
+    return []
 
 
 def run_driver(folder, script, random_count=0, seed=0, nvm=None, stop=0, board="pybadge"):
@@ -219,6 +314,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.folder or bundle.stage(os.path.join(scratch, "drive"))
+        tables = module_tables(folder)
         empty = os.path.join(scratch, "empty.keys")
         with open(empty, "w") as handle:
             handle.write("SEEDS\n")
@@ -242,6 +338,7 @@ def main(argv=None):
                 title += ", on the %s's stand-ins" % board
             lines = run_driver(folder, script, count, seed, board=board)
             problems += report(title, *parse(lines), game_kb=args.game_kb)
+            problems += report_names(name_figures(lines, tables))
     for problem in problems:
         print("BUDGET/RUN FAILURE: %s" % problem)
     print("whole-app gate: %s" % ("FAILED, %d problems" % len(problems) if problems else "ok"))
