@@ -22,7 +22,7 @@ not know: the names CircuitPython's firmware holds in ROM beyond the static list
 modules' names: ``TileGrid``, ``pixel_shader``, ``refresh`` ...), which the device does not
 add again, so this count is an upper bound, a little above what a device holds; and the
 rare name interned at run time from a string made then (none in the app today:
-``tests/test_bundle_names.py`` refuses a computed ``getattr``). The whole-app gate
+``tests/test_bundle_rules.py`` refuses a computed ``getattr``). The whole-app gate
 (tools/app/heap.py) measures what the VM actually holds, the harness's own names apart.
 
 The .mpy format (MicroPython's documentation, "MicroPython .mpy files", version 6): after
@@ -53,6 +53,64 @@ POOL_LIMIT = sum(POOL_ENTRIES_INIT * 2**k for k in range(1, 7))  # 1,260
 # interned at run time (none today) and a CircuitPython release whose static list moves;
 # 40 names is about a module's worth of new public names.
 MARGIN = 40
+
+
+# CircuitPython's C modules the app imports (with what they import), whose names the
+# firmware holds in ROM: a name the app shares with them is not added to the pool on the
+# device. Read from the CircuitPython typeshed `make venv` installs (circuitpython-typeshed,
+# .venv/cp-typeshed): every name its stubs of these modules define (classes, functions,
+# methods, their arguments, attributes) and the board's own stub (its pins). An
+# approximation from the API's side: a C module's every attribute and keyword argument is
+# a ROM qstr; the stubs list no private C names, so nothing is taken off that the firmware
+# does not hold.
+C_MODULES = (
+    "analogio",
+    "audiocore",
+    "audioio",
+    "bitmaptools",
+    "busdisplay",
+    "digitalio",
+    "displayio",
+    "fontio",
+    "fourwire",
+    "keypad",
+    "microcontroller",
+    "nvm",
+    "supervisor",
+    "terminalio",
+    "vectorio",
+)
+TYPESHED = os.path.join(os.path.dirname(HERE), ".venv", "cp-typeshed")
+
+
+def _stub_names(path):
+    import ast
+
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+    return found
+
+
+def rom_names(board="pybadge"):
+    """The names CircuitPython's firmware for ``board`` holds in ROM that this module can
+    tell (C_MODULES' and the board's stubs), or an empty set without the typeshed."""
+    found = set()
+    paths = [os.path.join(TYPESHED, "board_definitions", board, "__init__.pyi")]
+    for module in C_MODULES:
+        found.add(module)
+        paths.append(os.path.join(TYPESHED, "stdlib", module, "__init__.pyi"))
+    for path in paths:
+        if os.path.exists(path):
+            found |= _stub_names(path)
+    return found if len(found) > len(C_MODULES) else set()
 
 
 def _vuint(data, at):
@@ -115,17 +173,33 @@ def count(folder):
     return names, len(files)
 
 
-def summary(total, files, margin=MARGIN):
-    """The lines `make check` prints, and whether the headroom is at least ``margin``."""
+BOARDS = ("pybadge", "hack_club_sprig", "pimoroni_picosystem")
+
+
+def summary(found, files, margin=MARGIN):
+    """The lines `make check` prints for the names ``found``, and whether the headroom is at
+    least ``margin`` (held on the count that knows no ROM name: an upper bound)."""
+    total = len(found)
     left = POOL_LIMIT - total
+    per_board = []
+    for board in BOARDS:
+        rom = rom_names(board)
+        if rom:
+            per_board.append("%s %d" % (board, len(found - rom)))
     lines = [
         "interned names (static count): %d distinct non-static qstrs in the qstr tables of"
         " the bundle's %d .mpy files (all of them: a session can load every game, and a"
-        " name is never freed); an upper bound of the device's, which also holds some in"
-        " ROM" % (total, files),
-        "string pool: the 1,280-entry block (7.5-9 KB) is allocated after %d dynamic names:"
-        " headroom %d names (margin %d)" % (POOL_LIMIT, left, margin),
+        " name is never freed)" % (total, files),
     ]
+    if per_board:
+        lines.append(
+            "  less the names CircuitPython's C modules and the board hold in ROM"
+            " (circuitpython-typeshed): %s" % ", ".join(per_board)
+        )
+    lines.append(
+        "string pool: its 1,280-entry block (about 9 KB) is allocated after %d dynamic"
+        " names: headroom %d names on the upper bound (margin %d)" % (POOL_LIMIT, left, margin)
+    )
     return lines, left >= margin
 
 
@@ -145,7 +219,7 @@ def main(argv=None):
     if args.list:
         for name in sorted(names):
             print(name)
-    lines, ok = summary(len(names), files, args.margin)
+    lines, ok = summary(names, files, args.margin)
     for line in lines:
         print(line)
     if not ok:

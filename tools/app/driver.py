@@ -3,8 +3,10 @@ not on CPython): tools/mpgate/app.mjs loads it and calls its functions one at a 
 JavaScript, so the port, which collects garbage only between calls, collects between frames.
 
 - ``boot(script, random_count, random_seed, stop)``: read the key script (and, in soak
-  mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then collects and reads
-  the heap: BASE, what the interpreter, this driver and the stand-ins hold.
+  mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then imports every
+  stand-in module (C modules on the device), collects in one call and reads the heap in
+  the next (the port's collection runs when a call from JavaScript returns): BASE, what
+  the interpreter, this driver and the stand-ins hold, and the interned names then.
 - ``heap_blocks()``: the heap's report for app.mjs (its largest block), before BASE and at
   the end of every measured frame.
 - ``start(base)``: code.py's shell builds the app and pushes the main menu (``App.run`` is
@@ -32,11 +34,10 @@ out is the switch-off: the app just stops, and the run prints the nvm as the app
 assigned it (the stand-in's writes are whole assignments; cuts inside one are
 tests/test_store.py's), for the next run to boot on.
 
-The driver's own names are interned (qstrs) like the app's, and the string pool grows in
-doubling blocks: each name the driver adds moves the next step closer. So what it adds
-uses names the VM or the app interns anyway where it can (``count``, ``stop``, ``step``,
-``update``, ...), and its output tags are strings of 11 characters or more, which are not
-interned.
+The driver's and the stand-ins' own names are interned (qstrs) like the app's; app.mjs
+prints the pool at BASE and at the end (NAMES-BASE, NAMES-END), and tools/app/heap.py
+counts as the app's only the names added after BASE and those of the harness's that a
+module the app loaded lists (the device would add them for the app).
 
 Output lines (all figures in bytes, heap relative to BASE):
   BASE n                      heap held before the shell (printed by app.mjs)
@@ -47,6 +48,8 @@ Output lines (all figures in bytes, heap relative to BASE):
   MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
   END frames refreshes peak framepeak   the script ran out; the run is over
   LARGEST bytes               the largest single allocation seen (printed by app.mjs)
+  NAMES-BASE [..], NAMES-END [..]   the interned names (JSON) at BASE and at the end, in
+                              the order added (printed by app.mjs)
   qstr pool: ... n_total_bytes=n   after the first S line and each MARK: the interned
                               strings' pool (micropython.qstr_info())
   ERROR type message (press k, frame f)   the app raised (the traceback follows)
