@@ -124,12 +124,20 @@ def test_the_harness_names_are_not_the_apps(tmp_path):
     assert "Rectangle" in harness and "color_index" in harness  # the stand-ins are in BASE
     # The tiny app is source, not .mpy: tell app_names its table as a .mpy's would be.
     tables = {"handheld.app": {"pixel_shader", "tiny_app_only_name"}}
-    _, pool, app, _ = heap.name_figures(lines, tables)
+    _, pool, (app, extra), _ = heap.name_figures(lines, tables)
     assert "tiny_app_only_name" in pool[len(harness) :]
     assert "pixel_shader" in harness and "pixel_shader" not in pool[len(harness) :]
     after = len(pool) - len(harness)
     assert app == after + 1  # pixel_shader counts, the other harness names do not
     assert app < 100 < len(harness)
+    # The device holds pools for the app's names from the first one; the port's app heap
+    # counts only those it allocated after BASE.
+    assert extra >= heap.pool_bytes(heap.pools_for(app)) - heap.pool_bytes(
+        heap.pools_for(len(pool))
+    ) + heap.pool_bytes(heap.pools_for(len(harness)))
+    # CircuitPython holds pixel_shader in ROM (displayio's): on the device it is no name.
+    rom = {"pixel_shader"}
+    assert heap.name_figures(lines, tables, rom)[2][0] == after
 
 
 def test_the_port_reads_garbage_when_collect_and_read_share_a_call(tmp_path):

@@ -41,10 +41,11 @@ module the app loaded lists (the device would add them for the app).
 
 Output lines (all figures in bytes, heap relative to BASE):
   BASE n                      heap held before the shell (printed by app.mjs)
-  S screen depth game heap    a measured frame where the top screen, stack depth or game
-                              changed
-  M heap framepeak            the most heap any frame of the state named above held after
-                              its collection, and the most within a frame
+  S screen depth game heap names   a measured frame where the top screen, stack depth or
+                              game changed (names: the VM's interned names, n_qstr)
+  M heap framepeak names      the most heap any frame of the state named above held after
+                              its collection, the most within a frame, and the VM's
+                              interned names at the first frame that held the most
   MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
   END frames refreshes peak framepeak   the script ran out; the run is over
   LARGEST bytes               the largest single allocation seen (printed by app.mjs)
@@ -114,6 +115,7 @@ class Driver:
         self.random_state = random_seed & 0x3FFFFFFF or 1
         self.last_state = None
         self.state_peak = 0
+        self.state_names = 0  # the interned names (n_qstr) at the state's peak frame
         self.peak = 0
         self.base = 0
         self.shell = None  # handheld.shell, once main() has imported it
@@ -276,20 +278,21 @@ class Driver:
             raise Done()
         return measure
 
-    def measured(self, live, peak):
+    def measured(self, live, peak, names):
         """Note a measured frame's heap (``live`` after the collection, ``peak`` before
-        it, as gc.mem_alloc()): its state's line when the state changed."""
+        it, as gc.mem_alloc()) and the VM's interned names then (``names``, n_qstr): its
+        state's line when the state changed."""
         used = live - self.base
         peak -= self.base
         app = self.shell.current_app
         state = (type(app.stack[-1]).__name__, len(app.stack), app.game_module)
         if state != self.last_state:
             if self.last_state is not None:
-                print("M", self.state_peak, self.state_max)
+                print("M", self.state_peak, self.state_max, self.state_names)
             self.last_state = state
             self.state_peak = 0
             self.state_max = 0
-            print("S", state[0], state[1], state[2] or "-", used)
+            print("S", state[0], state[1], state[2] or "-", used, names)
             if not self.printed:
                 self.printed = True
                 micropython.qstr_info()  # at boot, as each MARK does
@@ -297,6 +300,7 @@ class Driver:
                 print("MENU-AT-BOOT", items[0] if items else "-")
         if used > self.state_peak:
             self.state_peak = used
+            self.state_names = names
         if peak > self.state_max:
             self.state_max = peak
         if used > self.peak:
@@ -330,6 +334,7 @@ def heap_blocks():
     """The heap's report, between \\x01 and \\x02 for app.mjs (its largest block)."""
     print("\x01", end="")
     micropython.mem_info()
+    micropython.qstr_info()  # its n_qstr: the names at this frame, for measured()
     print("\x02", end="")
 
 
@@ -376,14 +381,15 @@ def frame():
         return 0
 
 
-def measured(live):
-    """The live heap app.mjs read after the frame just run, by collecting."""
-    driver.measured(live, driver.frame_peak)
+def measured(live, names):
+    """The live heap app.mjs read after the frame just run, by collecting, and the VM's
+    interned names at the frame's end (from heap_blocks())."""
+    driver.measured(live, driver.frame_peak, names)
 
 
 def finish():
     """The end lines; in soak mode where the app was and the nvm at the switch-off."""
-    print("M", driver.state_peak, driver.state_max)
+    print("M", driver.state_peak, driver.state_max, driver.state_names)
     if not driver.failed and (driver.step < driver.stop or not driver.stop):
         print("END", driver.frame, board.DISPLAY.refreshes, driver.peak, driver.max_peak)
     if not driver.stop:

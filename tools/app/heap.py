@@ -152,21 +152,28 @@ def name_figures(lines, tables, rom=frozenset()):
     return harness, pool, device_names(pool, harness, tables, rom), marks
 
 
-def name_corrections(figures):
-    """{game: bytes} to add to each game's peak (and "menu": to the main menu's) for the
-    names the device's heap holds that the port's app heap does not: the most at the
-    game's markers (its names only grow while it runs), or, for a game without markers (a
-    random run), at the end."""
-    if figures is None:
-        return {}
-    _harness, _pool, (_count, at_end), marks = figures
-    found = {}
-    for label, _count, extra in marks:
-        game = label.partition("-")[2].partition("-")[0]
-        found[game] = max(found.get(game, extra), extra)
-    found["menu"] = marks[0][2] if marks else at_end
-    found[None] = at_end  # any game without markers
-    return found
+def corrector(lines, tables, rom=frozenset()):
+    """For ``parse``: a function of the VM's interned names at a frame (n_qstr) giving the
+    bytes the device's heap holds for the app's names then beyond the port's app heap
+    (``device_names``), from the run's NAMES-BASE and NAMES-END; None when the run printed
+    no NAMES-END (it crashed: its figures stay as the port read them)."""
+    harness = pool = None
+    for line in lines:
+        if line.startswith("NAMES-BASE "):
+            harness = json.loads(line[len("NAMES-BASE ") :])
+        elif line.startswith("NAMES-END "):
+            pool = json.loads(line[len("NAMES-END ") :])
+    if harness is None or pool is None or pool[: len(harness)] != harness:
+        return None
+    known = {}
+
+    def correct(count):
+        count = max(len(harness), min(count, len(pool)))
+        if count not in known:
+            known[count] = device_names(pool[:count], harness, tables, rom)[1]
+        return known[count]
+
+    return correct
 
 
 def report_names(figures, board):
@@ -200,8 +207,8 @@ def report_names(figures, board):
             % ", ".join("%s %d" % (game, n) for game, n in sorted(worst.items()))
         )
     print(
-        "  the device's pools and shared names hold %+d bytes the port's app heap does not"
-        " (at the end): added to the peaks above" % extra
+        "  the device's name pools and the names it shares with the harness: %+d bytes"
+        " beyond the port's app heap at the end (every heap figure above has its frame's)" % extra
     )
     if count > names.POOL_LIMIT:
         return ["the app's %d interned names pass the pool's %d" % (count, names.POOL_LIMIT)]
@@ -233,10 +240,16 @@ def run_driver(folder, script, random_count=0, seed=0, nvm=None, stop=0, board="
     return lines
 
 
-def parse(lines):
+def parse(lines, correct=None):
     """Figures of one run: per state (game, screen) the first and most heap and the most a
     frame held before its collection, the markers ``[label, depth, recorded, heap, qstr
-    pool]``, errors, the end line, the qstr pool at boot and the largest allocation."""
+    pool]``, errors, the end line, the qstr pool at boot and the largest allocation.
+
+    ``correct``: a function of the VM's interned names then (n_qstr) giving the bytes to add
+    for the names the device's heap holds and the port's app heap does not (``corrector``);
+    it is added to every heap figure (the state's first and most, a marker's heap and its
+    qstr pool's bytes, so that a marker's "rest" is unchanged), the most within a frame
+    with the names at the frame that held the state's most."""
     states = {}
     marks = []
     errors = []
@@ -244,24 +257,32 @@ def parse(lines):
     current = None
     qstr_boot = None
     largest = 0
+
+    def fix(words, at):
+        return correct(int(words[at])) if correct and len(words) > at else 0
+
     for line in lines:
         words = line.split()
         if not words:
             continue
         if words[0] == "S":
             current = (words[3], words[1])
-            first = int(words[4])
+            first = int(words[4]) + fix(words, 5)
             low, high, frame = states.get(current, (first, first, first))
             states[current] = (min(low, first), high, frame)
         elif words[0] == "M" and current is not None:
             low, high, frame = states[current]
-            states[current] = (low, max(high, int(words[1])), max(frame, int(words[2])))
+            extra = fix(words, 3)
+            most = int(words[1]) + extra
+            states[current] = (low, max(high, most), max(frame, int(words[2]) + extra))
         elif words[0] == "MARK":
             marks.append([words[1], int(words[3]), int(words[4]), int(words[5]), 0])
         elif line.startswith("qstr pool:"):
-            pool = int(line.rpartition("n_total_bytes=")[2])
+            extra = correct(int(line.partition("n_qstr=")[2].partition(",")[0])) if correct else 0
+            pool = int(line.rpartition("n_total_bytes=")[2]) + extra
             if marks:
                 marks[-1][4] = pool
+                marks[-1][3] += extra
             elif qstr_boot is None:
                 qstr_boot = pool
         elif words[0] in ("ERROR", "NO-PROGRESS"):
@@ -289,18 +310,18 @@ def game_peaks(states):
     return peaks
 
 
-def _names_part(port, extra):
-    return ": %d on the port %+d for the names" % (port, extra) if extra else ""
+def port_part(port_peaks, game):
+    """ ", on the port N" for a game whose peak the names' correction changed."""
+    if not port_peaks or game not in port_peaks:
+        return ""
+    return "; as the port read it %d" % port_peaks[game][0]
 
 
 def report(
-    title, states, marks, errors, end, qstr_boot, largest, game_kb=GAME_PEAK_KB, corrections=None
+    title, states, marks, errors, end, qstr_boot, largest, game_kb=GAME_PEAK_KB, port_peaks=None
 ):
-    """Print a run's table; returns the budget problems found. ``corrections``: {game:
-    bytes} the device's heap holds for the app's interned names beyond what the port
-    counted (``name_corrections``), added to the main menu's and each game's peak before
-    the budgets are applied."""
-    corrections = corrections or {}
+    """Print a run's table; returns the budget problems found. ``port_peaks``: game_peaks
+    of the run as the port read it, printed beside each game's (corrected) peak."""
     problems = list(errors)
     print("== %s" % title)
     if end:
@@ -311,22 +332,15 @@ def report(
     print("%-8s %-20s %9s %9s %12s" % ("game", "screen", "first", "most", "frame peak"))
     for (module, screen), (low, high, frame) in sorted(states.items()):
         print("%-8s %-20s %9d %9d %12d" % (game_name(module), screen, low, high, frame))
-    extra = corrections.get("menu", 0)
-    print(
-        "main menu at boot: %d bytes (budget %d KB)%s"
-        % (boot_menu + extra, MENU_KB, _names_part(boot_menu, extra))
-    )
-    if boot_menu + extra > MENU_KB * 1024:
-        problems.append("main menu %d bytes > %d KB" % (boot_menu + extra, MENU_KB))
+    print("main menu at boot: %d bytes (budget %d KB)" % (boot_menu, MENU_KB))
+    if boot_menu > MENU_KB * 1024:
+        problems.append("main menu %d bytes > %d KB" % (boot_menu, MENU_KB))
     for game, (peak, within) in sorted(game_peaks(states).items()):
         if game == "menu":
             continue
-        extra = corrections.get(game, corrections.get(None, 0))
-        port = peak
-        peak += extra
         print(
             "%s peak: %d bytes (%.1f KB; budget %d KB)%s; within a frame, garbage included: %d"
-            % (game, peak, peak / 1024, game_kb, _names_part(port, extra), within)
+            % (game, peak, peak / 1024, game_kb, port_part(port_peaks, game), within)
         )
         if peak > game_kb * 1024:
             problems.append("%s peak %d bytes > %d KB" % (game, peak, game_kb))
@@ -402,10 +416,11 @@ def main(argv=None):
             if board != "pybadge":
                 title += ", on the %s's stand-ins" % board
             lines = run_driver(folder, script, count, seed, board=board)
-            figures = name_figures(lines, tables, names.rom_names(board))
-            corrections = name_corrections(figures)
-            problems += report(title, *parse(lines), game_kb=args.game_kb, corrections=corrections)
-            problems += report_names(figures, board)
+            rom = names.rom_names(board)
+            figures = parse(lines, corrector(lines, tables, rom))
+            port_peaks = game_peaks(parse(lines)[0])
+            problems += report(title, *figures, game_kb=args.game_kb, port_peaks=port_peaks)
+            problems += report_names(name_figures(lines, tables, rom), board)
     for problem in problems:
         print("BUDGET/RUN FAILURE: %s" % problem)
     print("whole-app gate: %s" % ("FAILED, %d problems" % len(problems) if problems else "ok"))

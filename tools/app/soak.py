@@ -192,9 +192,10 @@ class Soak:
         self.tables = heap.module_tables(folder)
         self.rom = heap.names.rom_names("pybadge")
 
-    def corrections(self, lines):
-        """{game: bytes} the device holds for the app's names beyond the port's app heap."""
-        return heap.name_corrections(heap.name_figures(lines, self.tables, self.rom))
+    def corrector(self, lines):
+        """heap.corrector of a run: the bytes the device holds for the app's names beyond
+        the port's app heap, as a function of the VM's names at a frame."""
+        return heap.corrector(lines, self.tables, self.rom)
 
     def drive(self, script_path, nvm):
         """One run of the driver in soak mode on a script, booting on ``nvm`` (bytes):
@@ -222,7 +223,7 @@ class Soak:
                 handle.write(script)
             start = nvm
             lines, nvm = self.drive(script_path, start)
-            segment = analyse(lines, saved_slot(start), self.args, self.corrections(lines))
+            segment = analyse(lines, saved_slot(start), self.args, self.corrector(lines))
             if nvm is None and not segment["fatal"]:
                 segment["problems"].append("the switch-off left no nvm")
                 segment["fatal"] = True
@@ -255,11 +256,10 @@ class Soak:
         return stem
 
 
-def analyse(lines, boot_slot, args, corrections=None):
+def analyse(lines, boot_slot, args, correct=None):
     """What one segment's output says: problems, heap, visits, boot and switch-off.
-    ``corrections``: heap.name_corrections of the segment, added to its heap figures."""
-    corrections = corrections or {}
-    states, _, errors, end, _, largest = heap.parse(lines)
+    ``correct``: heap.corrector of the segment (its heap figures with the device's names)."""
+    states, _, errors, end, _, largest = heap.parse(lines, correct)
     problems = []
     for error in errors:
         words = error.split()
@@ -302,7 +302,9 @@ def analyse(lines, boot_slot, args, corrections=None):
             continue
         if words[0] == "S":
             if not segment["boot_menu"]:
-                segment["boot_menu"] = int(words[4]) + corrections.get("menu", 0)
+                segment["boot_menu"] = int(words[4])
+                if correct and len(words) > 5:
+                    segment["boot_menu"] += correct(int(words[5]))
             if after_continue is not None:
                 opened = words[3] != "-" and game_name(words[3]) == after_continue
                 if not opened:
@@ -324,10 +326,7 @@ def analyse(lines, boot_slot, args, corrections=None):
             segment["still"] = (int(words[1]), "%s %s" % (game_name(words[4]), words[2]))
     for module, screen in states:
         segment["visited"].add((game_name(module), screen))
-    segment["peaks"] = {
-        game: live + corrections.get(game, corrections.get(None, 0))
-        for game, (live, _) in game_peaks(states).items()
-    }
+    segment["peaks"] = {game: live for game, (live, _) in game_peaks(states).items()}
     if largest > heap.LARGEST_KB * 1024:
         problems.append("an allocation of %d bytes > %d KB" % (largest, heap.LARGEST_KB))
     # The main menu's first row against the nvm it booted on.
@@ -449,7 +448,7 @@ def replay(args, folder, scratch):
     for line in lines:
         if not line.startswith(("S ", "M ", "qstr pool", "nvm ", "NAMES-")):
             print(line)
-    segment = analyse(lines, saved_slot(start), args, soak.corrections(lines))
+    segment = analyse(lines, saved_slot(start), args, soak.corrector(lines))
     print(summary_line(shown_path(args.replay), segment))
     for problem in segment["problems"]:
         print("SOAK FAILURE: %s" % problem)

@@ -178,10 +178,14 @@ function namesNow() {
   return ordered;
 }
 let largest = 0;
-// The largest block in the heap's report the driver printed at the end of the frame.
+let namesAtFrame = 0;
+// The largest block in the heap's report the driver printed at the end of the frame, and
+// the interned names then (its qstr_info()'s n_qstr).
 function readLargest() {
   const match = /max blk sz: (\d+)/.exec(captured);
   if (match) largest = Math.max(largest, parseInt(match[1], 10) * 16);
+  const names = /n_qstr=(\d+)/.exec(captured);
+  if (names) namesAtFrame = parseInt(names[1], 10);
   captured = "";
 }
 
@@ -204,7 +208,7 @@ try {
     if (status === 0) break;
     if (status === 2) {
       readLargest();
-      measured(liveNow());
+      measured(liveNow(), namesAtFrame);
     }
   }
   get("finish")();
