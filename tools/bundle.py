@@ -192,9 +192,8 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
     """The .mpy bytes of one source file, with CircuitPython's header
     (``circuitpython_mpy()``). The file name a traceback shows (-s): its path
     on the drive when line numbers are kept; else one short name for every module, since
-    each distinct name is a string interned for good on the device, and the app is close
-    to the number of names that makes CircuitPython's string pool grow by a 9 KB block
-    (README, "Heap on the device")."""
+    each distinct name is a string interned for good on the device (52 names, about 1.4 KB
+    of heap with every module loaded; docs/CONTRIBUTING.md, "Names and the bundle")."""
     out = os.path.join(out_dir, "out.mpy")
     flags = optimize_flags()
     if text is not None:

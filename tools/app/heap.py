@@ -9,11 +9,23 @@ back to the main menu, and each quit from the pause menu), then seeded random ke
 boot (one run per seed); then the key script once on each other board's stand-ins (the
 Hack Club Sprig's keys and pins, the PicoSystem's 240x240 display, the RP2040's 4 KB nvm
 written as its port writes it). The app heap is what the app holds beyond the interpreter,
-the driver and the stand-ins: after each frame that may have changed something, live
-(after a collection) and the frame's peak (everything it allocated before the collection,
-garbage included: the port never collects inside a call). Prints a table and exits 1 if a
-budget is exceeded, the app raised, or a scripted game did not reach its end and the main
-menu.
+the driver and the stand-in modules (imported before the baseline: C modules on the
+device; the objects the app makes from them count): after each frame that may have
+changed something, live (collected in one call from JavaScript, read in the next: the
+port collects only when a call returns, tools/mpgate/app.mjs) and the frame's peak
+(everything it allocated before the collection, garbage included).
+
+Interned names: the app's are those the VM added after the baseline and those of the
+harness's that a module the app loaded lists in its qstr table, less the names
+CircuitPython holds in ROM (its C modules' and the board's, tools/names.py). A device holds
+pools for the app's names from the first one, the port's app heap only those it allocated
+after the baseline, for the app's and the harness's names together; every heap figure gets
+the difference at its frame (``corrector``), and the strings of the names the app shares
+with the harness. Printed per run: the app's names and the headroom to the pool's next
+block (1,260 names, py/qstr.c).
+
+Prints a table and exits 1 if a budget is exceeded, the app raised, a scripted game did
+not reach its end and the main menu, or the app's names pass 1,260.
 
 usage: python tools/app/heap.py [--random N] [--seeds S,S..] [--folder DIR] [--script F]
                                 [--game-kb KB] [--boards B,B..]
