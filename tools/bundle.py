@@ -192,8 +192,9 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
     """The .mpy bytes of one source file, with CircuitPython's header
     (``circuitpython_mpy()``). The file name a traceback shows (-s): its path
     on the drive when line numbers are kept; else one short name for every module, since
-    each distinct name is a string interned for good on the device (52 names, about 1.4 KB
-    of heap with every module loaded; docs/CONTRIBUTING.md, "Names and the bundle")."""
+    each distinct name is a string interned for good on the device (43 names in the key
+    script's run, 0.9 KB of Jekyll & Hyde's peak; docs/CONTRIBUTING.md, "Names and the
+    bundle")."""
     out = os.path.join(out_dir, "out.mpy")
     flags = optimize_flags()
     if text is not None:
