@@ -3,12 +3,13 @@
 // file system, and the app is driven one frame per call from here.
 //
 // When the heap is read: this port's gc.collect() does not collect. It marks a collection
-// as pending, and the collection runs when the outermost call from JavaScript returns
-// (ports/webassembly/main.c: there are no root pointers on the wasm stack to scan then);
-// an allocation past gc.threshold() (16 KB since the last one) marks one too. So a
-// gc.collect() and a gc.mem_alloc() in one call read the heap before the collection,
-// garbage included (tests/test_heap_reading.py shows it on the port). The live heap is
-// read as `collect()` in one call and `gc.mem_alloc()` in the next. After every frame the
+// as pending, and the collection runs only at the boundary of an outermost call from
+// JavaScript (ports/webassembly/main.c, gc_collect_top_level: there no root pointer hides
+// in Wasm locals the collector cannot scan); an allocation past gc.threshold() (16 KB
+// since the last collection) marks one too. So a gc.collect() and a gc.mem_alloc() in one
+// call read the heap before the collection, garbage included (tests/test_heap_reading.py
+// shows it on the port). The live heap is read as `collect()` in one call and
+// `gc.mem_alloc()` in the next. After every frame the
 // driver says may have changed something, this reads the heap as the frame left it
 // (everything it allocated, garbage included: the frame's peak), then the live heap so;
 // the largest single allocation is read from micropython.mem_info()'s "max blk sz" before
@@ -23,6 +24,7 @@
 //
 // Prints the driver's lines (see driver.py) and, at the end, LARGEST (the largest block
 // seen, and the largest before the app started).
+//
 // usage: node tools/mpgate/app.mjs --folder DIR --paths A:B:.. [--heap BYTES]
 //                                  [--nvm FILE --stop N] -- SCRIPT [random COUNT SEED]
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
