@@ -5,10 +5,14 @@ CircuitPython interns every name a loaded module uses and never frees one. The n
 compiled into the firmware (its ROM pool) cost nothing; every other one goes into pools
 allocated on the heap, which grow in doubling blocks. MicroPython's and CircuitPython's
 ``py/qstr.c`` (the same code in both): the ROM pool is created with ``alloc =
-MICROPY_ALLOC_QSTR_ENTRIES_INIT``, which is fixed at 10 there (a frozen-module pool, where a
-board has one, is written with at most 10 as well), and ``qstr_add`` allocates a new pool
-of twice the last one's ``alloc`` when the last is full: 20, 40, 80, 160, 320, 640
-entries, 1,260 in all; the 1,261st dynamic name allocates a pool of 1,280 entries (4 bytes
+MICROPY_ALLOC_QSTR_ENTRIES_INIT``, which is fixed at 10 there, and ``qstr_add`` allocates a
+new pool of twice the last one's ``alloc`` when the last is full (never fewer than 10
+entries): 20, 40, 80, 160, 320, 640 entries, 1,260 in all. A board with frozen modules
+(the PyBadge's CircuitPython freezes ``stage`` and ``ugame``) has one more ROM pool,
+which mpy-tool.py writes with ``alloc = min(its names, 10)``: 10 for any real library, so
+the same 20, 40, ...; only a frozen pool of under 5 names would make the first dynamic pool
+10 and the limit 1,270. The port the whole-app gate runs on shows the same rule (248 names
+in 4 pools, 569 in 5, 888 in 6); the 1,261st dynamic name allocates a pool of 1,280 entries (4 bytes
 a pointer, 1-2 of hash and 1 of length per entry: 7.5-9 KB at once), and the one after
 that waits until 2,540.
 
