@@ -13,12 +13,15 @@ test: venv node
 	@bash tools/run_gates.sh
 
 # The quick tier, while you work (a few minutes; no npm): pytest without the tests marked
-# `wholeapp`, ruff, mypy and mpy-cross. `make test` before a push.
+# `wholeapp`, ruff, mypy, mpy-cross, and the app's interned names counted from the bundle's
+# .mpy files with the headroom to the string pool's next block (tools/names.py; it fails
+# below its margin: docs/CONTRIBUTING.md, "Interned names"). `make test` before a push.
 check: venv
 	$(VENV)/bin/pytest -n 2 -m "not wholeapp"
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(PY) tools/mpy_gate.py
+	$(PY) tools/names.py
 
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements-dev.txt

@@ -101,3 +101,23 @@ def test_runtime_gate_passes_fails_and_caps_heap(tmp_path):
     assert "heap grew" in result.stdout
     assert "ljust" in result.stdout
     assert "2 passed, 2 failed" in result.stdout
+
+
+def test_name_count_reads_the_qstr_tables_and_fails_below_its_margin(tmp_path):
+    # tools/names.py (`make check`): the names of a .mpy file's qstr table, MicroPython's
+    # static qstrs left out (mpy-cross writes those as an index: `append`, `self`).
+    import bundle
+    import names
+
+    source = tmp_path / "m.py"
+    source.write_text("def grow(self, quite_a_long_name):\n    self.append(quite_a_long_name)\n")
+    out = tmp_path / "m.mpy"
+    subprocess.run([bundle.mpy_cross(), "-o", str(out), str(source)], check=True)
+    found, static = names.mpy_qstrs(out.read_bytes())
+    assert {"grow", "quite_a_long_name"} <= set(found)
+    assert "append" not in found and "self" not in found and static >= 2
+    # 20 + 40 + ... + 640 names fit before the 1,280-entry pool (py/qstr.c).
+    assert names.POOL_LIMIT == 1260
+    just_under = {"n%d" % i for i in range(names.POOL_LIMIT - names.MARGIN)}
+    assert names.summary(just_under, 1)[1]
+    assert not names.summary(just_under | {"one_more"}, 1)[1]

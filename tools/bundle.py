@@ -160,6 +160,29 @@ def git_commit(root=ROOT):
 SHARED_SOURCE_NAME = "app.mpy"
 
 
+# The bundle's rewrites, each of which DECKTET_BUNDLE_OFF (a comma-separated list) turns
+# off, to weigh what it saves (docs/CONTRIBUTING.md, "What the bundle rewrites"):
+# ``inline_consts`` (tools/inline_consts.py), ``shortnames`` (tools/shortnames.py, all of
+# it), ``shared_shortnames`` (only its one short name for a private name several files
+# share) and ``source_name`` (the one file name every module's tracebacks show).
+# DECKTET_KEEP_NAMES=1 is ``inline_consts,shortnames``.
+REWRITES = ("inline_consts", "shortnames", "shared_shortnames", "source_name")
+
+
+def rewrites_off():
+    """The rewrites turned off by the environment (see REWRITES)."""
+    off = set(word for word in os.environ.get("DECKTET_BUNDLE_OFF", "").split(",") if word)
+    unknown = off - set(REWRITES)
+    if unknown:
+        raise SystemExit(
+            "DECKTET_BUNDLE_OFF: unknown %s (use %s)"
+            % (", ".join(sorted(unknown)), ", ".join(REWRITES))
+        )
+    if os.environ.get("DECKTET_KEEP_NAMES"):
+        off |= {"inline_consts", "shortnames"}
+    return off
+
+
 def optimize_flags():
     """mpy-cross's optimisation: -O3 (no line numbers) unless DECKTET_LINE_NUMBERS is set."""
     return [] if os.environ.get("DECKTET_LINE_NUMBERS") else ["-O3"]
@@ -169,9 +192,9 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
     """The .mpy bytes of one source file, with CircuitPython's header
     (``circuitpython_mpy()``). The file name a traceback shows (-s): its path
     on the drive when line numbers are kept; else one short name for every module, since
-    each distinct name is a string interned for good on the device, and the app is close
-    to the number of names that makes CircuitPython's string pool grow by a 9 KB block
-    (README, "Heap on the device")."""
+    each distinct name is a string interned for good on the device (43 names in the key
+    script's run, 0.9 KB of Jekyll & Hyde's peak; docs/CONTRIBUTING.md, "Names and the
+    bundle")."""
     out = os.path.join(out_dir, "out.mpy")
     flags = optimize_flags()
     if text is not None:
@@ -179,7 +202,7 @@ def compile_mpy(mpy_cross, source, drive_name, out_dir, text=None):
         source = os.path.join(out_dir, "source.py")
         with open(source, "w", encoding="utf-8") as handle:
             handle.write(text)
-    shown = SHARED_SOURCE_NAME if flags else drive_name
+    shown = SHARED_SOURCE_NAME if flags and "source_name" not in rewrites_off() else drive_name
     result = subprocess.run(
         [mpy_cross, "-o", out, "-s", shown] + flags + [source],
         capture_output=True,
@@ -212,7 +235,8 @@ def compiled_texts(root=ROOT):
     ours = [relative.replace(os.sep, "/") for relative in device_python_files(root)]
     # code.py goes on the drive as it is: it reads the modules' names like a host tool.
     compiled = [relative for relative in ours if relative != "code.py"]
-    if os.environ.get("DECKTET_KEEP_NAMES") or not optimize_flags():
+    off = rewrites_off()
+    if {"inline_consts", "shortnames"} <= off or not optimize_flags():
         return compiled, {}
     sources = {}
     for relative in compiled:
@@ -226,8 +250,11 @@ def compiled_texts(root=ROOT):
             readers.append(handle.read())
     if HOST_READ_NAMES:
         readers.append("(%s,)\n" % ", ".join(HOST_READ_NAMES))
-    sources = inline_consts.inline(sources, readers)
-    renames = shortnames.plan(sources, readers)
+    if "inline_consts" not in off:
+        sources = inline_consts.inline(sources, readers)
+    if "shortnames" in off:
+        return compiled, sources
+    renames = shortnames.plan(sources, readers, shared="shared_shortnames" not in off)
     return compiled, {
         relative: shortnames.rename(text, renames[relative]) for relative, text in sources.items()
     }

@@ -78,10 +78,12 @@ def _short_name(index):
     return "_" + name
 
 
-def plan(sources, readers=()):
+def plan(sources, readers=(), shared=True):
     """``{relative path: {old name: new name}}`` for ``sources``, ``{relative path:
     text}`` of every device file (the renames must see them all); ``readers``: the texts
-    of host tools that read the device modules' private names."""
+    of host tools that read the device modules' private names. ``shared=False`` leaves a
+    private name several files use as it is (tools/bundle.py's ``shared_shortnames``
+    switch, to weigh what sharing saves)."""
     files = {}  # relative -> (set of private NAME tokens, classes)
     in_strings = set()
     owners = {}  # name -> files it appears in
@@ -142,6 +144,8 @@ def plan(sources, readers=()):
     for name in sorted(owners):
         holders = owners[name]
         if len(holders) < 2 or None in holders or name in in_strings or name in every_class:
+            continue
+        if not shared:
             continue
         starts = {root(relative) for relative in holders}
         index = 0

@@ -3,8 +3,10 @@ not on CPython): tools/mpgate/app.mjs loads it and calls its functions one at a 
 JavaScript, so the port, which collects garbage only between calls, collects between frames.
 
 - ``boot(script, random_count, random_seed, stop)``: read the key script (and, in soak
-  mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then collects and reads
-  the heap: BASE, what the interpreter, this driver and the stand-ins hold.
+  mode, ``stop`` > 0, the nvm from ``/harness/nvm.bin``); app.mjs then imports every
+  stand-in module (C modules on the device), collects in one call and reads the heap in
+  the next (the port's collection runs when a call from JavaScript returns): BASE, what
+  the interpreter, this driver and the stand-ins hold, and the interned names then.
 - ``heap_blocks()``: the heap's report for app.mjs (its largest block), before BASE and at
   the end of every measured frame.
 - ``start(base)``: code.py's shell builds the app and pushes the main menu (``App.run`` is
@@ -32,21 +34,23 @@ out is the switch-off: the app just stops, and the run prints the nvm as the app
 assigned it (the stand-in's writes are whole assignments; cuts inside one are
 tests/test_store.py's), for the next run to boot on.
 
-The driver's own names are interned (qstrs) like the app's, and the string pool grows in
-doubling blocks: each name the driver adds moves the next step closer. So what it adds
-uses names the VM or the app interns anyway where it can (``count``, ``stop``, ``step``,
-``update``, ...), and its output tags are strings of 11 characters or more, which are not
-interned.
+The driver's and the stand-ins' own names are interned (qstrs) like the app's; app.mjs
+prints the pool at BASE and at the end (NAMES-BASE, NAMES-END), and tools/app/heap.py
+counts as the app's only the names added after BASE and those of the harness's that a
+module the app loaded lists (the device would add them for the app).
 
 Output lines (all figures in bytes, heap relative to BASE):
   BASE n                      heap held before the shell (printed by app.mjs)
-  S screen depth game heap    a measured frame where the top screen, stack depth or game
-                              changed
-  M heap framepeak            the most heap any frame of the state named above held after
-                              its collection, and the most within a frame
+  S screen depth game heap names   a measured frame where the top screen, stack depth or
+                              game changed (names: the VM's interned names, n_qstr)
+  M heap framepeak names      the most heap any frame of the state named above held after
+                              its collection, the most within a frame, and the VM's
+                              interned names at the first frame that held the most
   MARK label frame depth rec heap   a marker: stack depth, result recorded (1/0), heap
   END frames refreshes peak framepeak   the script ran out; the run is over
   LARGEST bytes               the largest single allocation seen (printed by app.mjs)
+  NAMES-BASE [..], NAMES-END [..]   the interned names (JSON) at BASE and at the end, in
+                              the order added (printed by app.mjs)
   qstr pool: ... n_total_bytes=n   after the first S line and each MARK: the interned
                               strings' pool (micropython.qstr_info())
   ERROR type message (press k, frame f)   the app raised (the traceback follows)
@@ -111,6 +115,7 @@ class Driver:
         self.random_state = random_seed & 0x3FFFFFFF or 1
         self.last_state = None
         self.state_peak = 0
+        self.state_names = 0  # the interned names (n_qstr) at the state's peak frame
         self.peak = 0
         self.base = 0
         self.shell = None  # handheld.shell, once main() has imported it
@@ -273,20 +278,21 @@ class Driver:
             raise Done()
         return measure
 
-    def measured(self, live, peak):
+    def measured(self, live, peak, names):
         """Note a measured frame's heap (``live`` after the collection, ``peak`` before
-        it, as gc.mem_alloc()): its state's line when the state changed."""
+        it, as gc.mem_alloc()) and the VM's interned names then (``names``, n_qstr): its
+        state's line when the state changed."""
         used = live - self.base
         peak -= self.base
         app = self.shell.current_app
         state = (type(app.stack[-1]).__name__, len(app.stack), app.game_module)
         if state != self.last_state:
             if self.last_state is not None:
-                print("M", self.state_peak, self.state_max)
+                print("M", self.state_peak, self.state_max, self.state_names)
             self.last_state = state
             self.state_peak = 0
             self.state_max = 0
-            print("S", state[0], state[1], state[2] or "-", used)
+            print("S", state[0], state[1], state[2] or "-", used, names)
             if not self.printed:
                 self.printed = True
                 micropython.qstr_info()  # at boot, as each MARK does
@@ -294,6 +300,7 @@ class Driver:
                 print("MENU-AT-BOOT", items[0] if items else "-")
         if used > self.state_peak:
             self.state_peak = used
+            self.state_names = names
         if peak > self.state_max:
             self.state_max = peak
         if used > self.peak:
@@ -327,6 +334,7 @@ def heap_blocks():
     """The heap's report, between \\x01 and \\x02 for app.mjs (its largest block)."""
     print("\x01", end="")
     micropython.mem_info()
+    micropython.qstr_info()  # its n_qstr: the names at this frame, for measured()
     print("\x02", end="")
 
 
@@ -373,14 +381,15 @@ def frame():
         return 0
 
 
-def measured(live):
-    """The live heap app.mjs read after the frame just run, by collecting."""
-    driver.measured(live, driver.frame_peak)
+def measured(live, names):
+    """The live heap app.mjs read after the frame just run, by collecting, and the VM's
+    interned names at the frame's end (from heap_blocks())."""
+    driver.measured(live, driver.frame_peak, names)
 
 
 def finish():
     """The end lines; in soak mode where the app was and the nvm at the switch-off."""
-    print("M", driver.state_peak, driver.state_max)
+    print("M", driver.state_peak, driver.state_max, driver.state_names)
     if not driver.failed and (driver.step < driver.stop or not driver.stop):
         print("END", driver.frame, board.DISPLAY.refreshes, driver.peak, driver.max_peak)
     if not driver.stop:

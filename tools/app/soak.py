@@ -188,6 +188,14 @@ class Soak:
         self.lock = threading.Lock()
         self.problems = []
         self.segments = []  # one dict per segment run
+        # What tells the app's interned names from the harness's (heap.name_figures).
+        self.tables = heap.module_tables(folder)
+        self.rom = heap.names.rom_names("pybadge")
+
+    def corrector(self, lines):
+        """heap.corrector of a run: the bytes the device holds for the app's names beyond
+        the port's app heap, as a function of the VM's names at a frame."""
+        return heap.corrector(lines, self.tables, self.rom)
 
     def drive(self, script_path, nvm):
         """One run of the driver in soak mode on a script, booting on ``nvm`` (bytes):
@@ -215,7 +223,7 @@ class Soak:
                 handle.write(script)
             start = nvm
             lines, nvm = self.drive(script_path, start)
-            segment = analyse(lines, saved_slot(start), self.args)
+            segment = analyse(lines, saved_slot(start), self.args, self.corrector(lines))
             if nvm is None and not segment["fatal"]:
                 segment["problems"].append("the switch-off left no nvm")
                 segment["fatal"] = True
@@ -248,9 +256,10 @@ class Soak:
         return stem
 
 
-def analyse(lines, boot_slot, args):
-    """What one segment's output says: problems, heap, visits, boot and switch-off."""
-    states, _, errors, end, _, largest = heap.parse(lines)
+def analyse(lines, boot_slot, args, correct=None):
+    """What one segment's output says: problems, heap, visits, boot and switch-off.
+    ``correct``: heap.corrector of the segment (its heap figures with the device's names)."""
+    states, _, errors, end, _, largest = heap.parse(lines, correct)
     problems = []
     for error in errors:
         words = error.split()
@@ -294,6 +303,8 @@ def analyse(lines, boot_slot, args):
         if words[0] == "S":
             if not segment["boot_menu"]:
                 segment["boot_menu"] = int(words[4])
+                if correct and len(words) > 5:
+                    segment["boot_menu"] += correct(int(words[5]))
             if after_continue is not None:
                 opened = words[3] != "-" and game_name(words[3]) == after_continue
                 if not opened:
@@ -435,9 +446,9 @@ def replay(args, folder, scratch):
     soak = Soak(args, folder, scratch)
     lines, _ = soak.drive(os.path.abspath(args.replay + ".keys"), start)
     for line in lines:
-        if not line.startswith(("S ", "M ", "qstr pool", "nvm ")):
+        if not line.startswith(("S ", "M ", "qstr pool", "nvm ", "NAMES-")):
             print(line)
-    segment = analyse(lines, saved_slot(start), args)
+    segment = analyse(lines, saved_slot(start), args, soak.corrector(lines))
     print(summary_line(shown_path(args.replay), segment))
     for problem in segment["problems"]:
         print("SOAK FAILURE: %s" % problem)
