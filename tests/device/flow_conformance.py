@@ -16,8 +16,11 @@ START: the app keeps it for the pause menu) and ``tick``s, checking at every ste
 - the engine's ``check_invariants()`` (``Play.game``);
 - undo goes back to a state the player has seen: where ``can_undo()``, ``undo()`` (called
   on some steps) gives back the engine's exact state (``game.to_bytes()``) of an earlier
-  step since undo last became possible, never one from before a state where it was not
-  (a card drawn or revealed), and counts one change in ``applied``;
+  step of the walk, along the way it came (a second undo goes further back, never forward
+  again), and counts one change in ``applied``. Where undo must stop (never past a card
+  drawn or revealed) is each game's own rule, which its flow's ``can_undo()`` says and its
+  own tests check: ``can_undo()`` may be False for a while and True again (Jekyll & Hyde's
+  transformation wave), so a state where it was False is no limit here;
 - save and resume: ``load_play(saved())`` gives a flow whose ``saved()`` is equal, its
   engine passing its invariants; an empty save, or one with a byte changed, raises
   ``ValueError`` or loads a game that passes them (never another exception);
@@ -113,8 +116,15 @@ def check_load(flow, saved, rng):
 
 
 def _state(play):
-    """The engine's exact state, what undo restores."""
-    return play.game.to_bytes() if play.game is not None else b""
+    """The engine's exact state, what undo restores, as a 29-bit digest (a walk keeps one
+    per step: small ints cost no heap on the device, a save each would)."""
+    if play.game is None:
+        return 0
+    data = play.game.to_bytes()
+    digest = len(data)
+    for byte in data:
+        digest = (digest * 31 + byte) & 0x1FFFFFFF
+    return digest
 
 
 def walk(flow, values, seed, play_seed, steps):
@@ -125,7 +135,8 @@ def walk(flow, values, seed, play_seed, steps):
     saved = _check_fields(play)
     check_load(flow, saved, rng)
     applied = play.applied
-    # The engine states seen since undo last became possible (the first: where it was not).
+    # The engine states the walk came by, oldest first (one entry per change): undo goes
+    # back along them.
     seen = [_state(play)]
     now = 0
     still = 0
@@ -139,8 +150,11 @@ def walk(flow, values, seed, play_seed, steps):
             play.undo()
             assert play.applied == applied + 1, "an undo counts one change in applied"
             state = _state(play)
-            assert state in seen[:-1], "undo went to a state the player has not seen"
-            del seen[seen.index(state) + 1 :]
+            at = len(seen) - 2
+            while at >= 0 and seen[at] != state:
+                at -= 1
+            assert at >= 0, "undo went to a state the player has not seen"
+            del seen[at + 1 :]
         elif choice <= 2:
             now += rng.randbelow(1600)
             changed = play.tick(now, more)
@@ -155,12 +169,9 @@ def walk(flow, values, seed, play_seed, steps):
                 assert play.applied == applied, "a refused key changed applied"
         fresh = _check_fields(play)
         assert play.applied >= applied, "applied never goes back"
-        if play.can_undo():
-            state = _state(play)
-            if state != seen[-1]:
-                seen.append(state)
-        else:
-            seen = [_state(play)]
+        state = _state(play)
+        if state != seen[-1]:
+            seen.append(state)
         if fresh != saved or play.applied != applied:
             still = 0
             if rng.randbelow(3) == 0:
