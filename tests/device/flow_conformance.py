@@ -26,7 +26,9 @@ START: the app keeps it for the pause menu) and ``tick``s, checking at every ste
   ``ValueError`` or loads a game that passes them (never another exception);
 - nothing raises, and a walk ends within its move bound ``steps``: at the game's end, at
   the bound, or when the flow waits for a screen of its own (a privacy screen, a round's
-  result: nothing changes for ``_STALL`` steps).
+  result). After ``_STALL`` steps that change nothing, the walk only ticks, up to
+  ``_BURST`` times (a CPU thinking moves in the end; these ticks are not counted in
+  ``steps``), and ends if nothing changes even then.
 
 ``run_flow(package, ...)`` walks a few games with random set-up rows (the package's
 ``SETUP``); ``registered()`` lists the menu's game packages. Each is a generator: every
@@ -42,8 +44,10 @@ from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 # The keys a walk presses, A most (it acts): START never reaches a flow.
 _KEYS = (K_A, K_A, K_A, K_B, K_LEFT, K_RIGHT, K_UP, K_DOWN, K_SELECT)
-# A walk that changes nothing for this many steps waits for a screen: it ends there.
+# After this many steps that change nothing, a walk only ticks (a CPU may be thinking), at
+# most ``_BURST`` times, 100 ms apart; if nothing changes then, the flow waits for a screen.
 _STALL = 40
+_BURST = 400
 # A CPU's or the coach's work per tick (``decktet.search`` units), as a test gives it.
 _WORK = 6
 
@@ -141,11 +145,15 @@ def walk(flow, values, seed, play_seed, steps):
     now = 0
     still = 0
     step = 0
-    while step < steps and still < _STALL:
+    while step < steps and still < _STALL + _BURST:
         if play.game is not None and play.game.is_over():
             break
-        step += 1
-        choice = rng.randbelow(8)
+        if still < _STALL:
+            step += 1
+            choice = rng.randbelow(8)
+        else:
+            choice = 1  # a tick, 100 ms on
+            now -= rng.randbelow(1600) - 100
         if choice == 0 and play.can_undo():
             play.undo()
             assert play.applied == applied + 1, "an undo counts one change in applied"
