@@ -38,7 +38,7 @@ def test_every_registered_game_follows_the_flow_contract():
                 missing.append(package)
         else:
             try:
-                for _ in run_flow(package, walks=2, steps=150):
+                for _ in run_flow(package, walks=3, steps=200):
                     yield
             finally:
                 forget(package)
