@@ -30,7 +30,7 @@ SCREENS = {
     "quit_confirm": "A A START UP A",
     "statistics": "UP UP UP A",
     "statistics_page": "UP UP UP A A",
-    "game_over": "DOWN DOWN DOWN A A RIGHT A",
+    "game_over": "DOWN DOWN DOWN A LEFT A RIGHT A A A A A A A",  # the toy won, 3 cards
 }
 
 

@@ -71,6 +71,8 @@ const files = [
   ...pyFiles(path.join(root, "games"), "/games").map(compiled),
   ...benchFiles.map(compiled),
   ...pyFiles(path.join(root, "tests", "device"), "/dtests"),
+  // The test fixtures' games (device code, e.g. the toy game: tests.fixtures.toygame).
+  ...pyFiles(path.join(root, "tests", "fixtures"), "/dtests/tests/fixtures").map(compiled),
   // The whole-app run's stand-ins (sources), on sys.path only for dtest_standins*.
   ...pyFiles(path.join(root, "tools", "app", "standins"), "/standins"),
   ...pyFiles(path.join(root, "tools", "app", "boards"), "/boards"),
