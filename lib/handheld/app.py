@@ -151,7 +151,7 @@ class App:
         self.changed = True
         # The autosave, the marks, the battery, the backlight, the sound and the
         # statistics (``handheld.session``; the shell sets the parts' hooks).
-        self.session = Session(display, stats)
+        self.session = Session(stats)
         # The running game: its registry entry, its first play screen (what the autosave
         # saves, from its ``flow.applied`` and ``saved()``) and its set-up choices, for
         # "Play again".
@@ -254,16 +254,10 @@ class App:
         marks = session.marks
         if top.pausable and marks.new_mark is not None and self.play is not None:
             if marks.group is not top.group:
-                # New marks for a new group: the last ones went with the group they were in.
                 marks._put(top.group, not self.unsaved(), session.battery.low)
-            self._show_mark()
+            marks._show(not self.unsaved())
         self.display.root_group = top.group
         self.changed = True
-
-    def _show_mark(self) -> None:
-        """Show on the save mark whether the game is saved."""
-        if self.session.marks._show(not self.unsaved()):
-            self.changed = True
 
     def _watch_battery(self, now: int) -> None:
         """On the table, every minute: show whether the battery is low (the mark), and the
@@ -279,7 +273,9 @@ class App:
         if millivolts < 0:
             return
         low = battery.low
-        if low != was and session.marks._show_low(low):
+        low_mark = session.marks.low_mark
+        if low != was and low_mark is not None:
+            low_mark.hidden = not low
             self.changed = True
         if low and not battery.warned and battery.warning is not None:
             battery.warned = True
@@ -378,7 +374,9 @@ class App:
         saves._applied = screen.flow.applied
         saves._once = resumed
         session.resumed = resumed
-        session.battery._new_game()
+        battery = session.battery
+        battery.warned = False  # its warning, once a game
+        battery._read_at = -1  # the battery read at once
         saves._unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).
@@ -398,8 +396,13 @@ class App:
         if not self.unsaved():
             return
         self.settings.store.save_game(self.game.slot, play.saved())
-        self.session.saves._saved(play.flow.applied)
-        self._show_mark()
+        session = self.session
+        saves = session.saves
+        saves._applied = play.flow.applied
+        saves._once = True
+        saves._unsaved_since = -1
+        if session.marks._show(True):
+            self.changed = True
 
     def sleep(self) -> None:
         """Save & sleep: the game is saved in the next idle frame and the backlight
@@ -477,8 +480,10 @@ class App:
         saves._earn(now)
         if keys:
             saves._last_key = now
-            if session.light._wake():
-                keys = 0  # the first key only wakes the screen
+            light = session.light
+            if light.level:  # dimmed or off: the first key only wakes the screen
+                keys = 0
+                light.asleep = False
         play = self.play
         changes = play.flow.applied if keys and play is not None else -1
         session._cued = False
@@ -513,7 +518,7 @@ class App:
                 saves._unsaved_since = now
             if session.marks._show(False):
                 self.changed = True
-        session.light._show(ticks_diff(now, saves._last_key))
+        session.light._show(ticks_diff(now, saves._last_key), self.display)
         refreshed = self.changed
         if refreshed:
             self.changed = False
@@ -537,7 +542,8 @@ class App:
         if self.settings is not None:
             writes = self.settings.store.writes
             if writes != saves._writes:
-                saves._charge(writes)
+                saves._spend(writes - saves._writes)
+                saves._writes = writes
         return refreshed
 
     def start(self, ticks_ms: Callable[[], int]) -> None:

@@ -16,7 +16,8 @@ The player's session around the screen stack, in small parts with one job each, 
 
 Display-free: the shell hands in what the marks and the warning are made of (the
 ``new_*`` and ``warning`` functions), so no screen is imported here. Nothing here
-allocates per frame.
+allocates per frame. A part's fields start as class attributes and become its own once
+set: on the device an ``__init__`` that sets them costs more heap than that.
 """
 
 from micropython import const
@@ -55,7 +56,7 @@ _OLDEST_MS = const(295000)
 # then only wakes it.
 _DIM_MS = const(30000)
 _DARK_MS = const(120000)
-_LIGHT_ON = const(0)
+_LIGHT_ON = const(0)  # 0 (false): ``App.step`` reads any other level as "a key only wakes"
 _LIGHT_DIM = const(1)
 _LIGHT_OFF = const(2)
 _BRIGHTNESS = (1.0, 0.15, 0.0)
@@ -77,16 +78,17 @@ class Autosave:
     :param int now: the clock (ms ticks) at start: the bucket starts with one write
     """
 
+    _applied = 0  # the running game's ``flow.applied`` at its last save
+    _once = False  # the running game has been saved (quitting clears it)
+    _writes = 0  # the store's writes the bucket has been charged for
+    _save_now = False  # the game is written in the next idle frame
+    write_due = False  # so is the store (a result, the settings, a reset...)
+
     def __init__(self, now: int) -> None:
         self.credit = _WRITE_MS
         self._credit_at = now
         self._unsaved_since = -1  # when the oldest unsaved action was seen; -1: none
         self._last_key = now
-        self._applied = 0  # the running game's ``flow.applied`` at its last save
-        self._once = False  # the running game has been saved (quitting clears it)
-        self._writes = 0  # the store's writes the bucket has been charged for
-        self._save_now = False  # the game is written in the next idle frame
-        self.write_due = False  # so is the store (a result, the settings, a reset...)
 
     def _earn(self, now: int) -> None:
         """Add the credit earned since the last call."""
@@ -98,17 +100,6 @@ class Autosave:
     def _spend(self, writes: int) -> None:
         """``writes`` nvm writes happened (the bucket may go below empty, to a floor)."""
         self.credit = max(self.credit - writes * _WRITE_MS, -_CREDIT_MAX)
-
-    def _charge(self, writes: int) -> None:
-        """The store has made ``writes`` nvm writes in all: spend those not charged yet."""
-        self._spend(writes - self._writes)
-        self._writes = writes
-
-    def _saved(self, applied: int) -> None:
-        """The running game was saved at ``applied`` (its flow's count)."""
-        self._applied = applied
-        self._once = True
-        self._unsaved_since = -1
 
     def due(self, now: int) -> bool:
         """True if a changed game should be written now."""
@@ -126,22 +117,19 @@ class Marks:
     """The save mark on a play screen, and the low-battery mark under it while the
     battery is low. The shell's ``new_mark(saved, shape)`` makes the save mark (``shape``
     None) or shows ``saved`` on it, ``new_low_mark()`` makes the other; both go in the
-    group of the play screen on top and are forgotten with it (they must not keep a
-    released screen's widgets alive)."""
+    group of the play screen on top (``group``) and are forgotten with it, so that they
+    keep no released screen's widgets alive."""
 
-    def __init__(self) -> None:
-        self.new_mark: Any = None
-        self.new_low_mark: Any = None
-        self.mark: Any = None
-        self.low_mark: Any = None
-        self.group: Any = None  # the group they are in
-        self.saved = False  # what the save mark shows
+    new_mark: Any = None
+    new_low_mark: Any = None
+    mark: Any = None
+    low_mark: Any = None
+    group: Any = None
+    saved = False  # what the save mark shows
 
     def _put(self, group: Any, saved: bool, low: bool) -> None:
-        """Put the marks in ``group`` (a play screen's, on top) unless they are there: the
-        save mark showing ``saved``, the low-battery mark shown if ``low``."""
-        if self.group is group:
-            return
+        """Put new marks in ``group`` (a play screen's, on top; the last ones went with the
+        group they were in): the save mark showing ``saved``, the other shown if ``low``."""
         self.saved = saved
         self.mark = self.new_mark(saved, None)
         self.group = group
@@ -159,13 +147,6 @@ class Marks:
         self.new_mark(saved, self.mark)
         return True
 
-    def _show_low(self, low: bool) -> bool:
-        """Show the low-battery mark if ``low``, if there is one; True if there is."""
-        if self.low_mark is None:
-            return False
-        self.low_mark.hidden = not low
-        return True
-
     def _drop(self, group: Any) -> None:
         """``group`` is let go: the marks in it go with it."""
         if group is not None and group is self.group:
@@ -175,20 +156,19 @@ class Marks:
 
 
 class Battery:
-    """The battery, read on the table once a minute: low at or below 3.4 V, and the
-    warning shown once a game when it is.
+    """The battery, read on the table once a minute (``App`` asks): low at or below
+    3.4 V, and the warning shown once a game when it is.
 
     ``pin``: the analog input that reads it and its full scale in mV (3.3 V times the
     divider before it), or None if the board has none; ``warning(millivolts)``: the screen
     that warns of a low battery. The shell sets both (``handheld.hw``).
     """
 
-    def __init__(self) -> None:
-        self.pin: Any = None
-        self.warning: Any = None
-        self.low = False
-        self._read_at = -1  # when it was last read; -1: at once
-        self.warned = False  # the running game's warning was shown
+    pin: Any = None
+    warning: Any = None
+    low = False
+    _read_at = -1  # when it was last read; -1: at once
+    warned = False  # the running game's warning was shown
 
     def millivolts(self) -> int:
         """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
@@ -210,33 +190,17 @@ class Battery:
         self.low = 0 < millivolts <= _LOW_MV
         return millivolts
 
-    def _new_game(self) -> None:
-        """A game starts: read the battery at once, and warn again if it is low."""
-        self.warned = False
-        self._read_at = -1
-
 
 class Backlight:
-    """The display's backlight: dimmed after 30 s without a key, off after 2 minutes, off
-    at once for Save & sleep (``asleep``); the first key then only wakes it.
+    """The display's backlight (``level``): dimmed after 30 s without a key, off after
+    2 minutes, off at once for Save & sleep (``asleep``); the first key then only wakes
+    it (``App.step``)."""
 
-    :param display: the board's display (``brightness`` 0.0-1.0)
-    """
+    level = _LIGHT_ON
+    asleep = False
 
-    def __init__(self, display: Any) -> None:
-        self.display = display
-        self.level = _LIGHT_ON
-        self.asleep = False
-
-    def _wake(self) -> bool:
-        """A key went down: True if the screen was dimmed or off (the key only wakes it)."""
-        if self.level == _LIGHT_ON:
-            return False
-        self.asleep = False
-        return True
-
-    def _show(self, quiet: int) -> None:
-        """Set the backlight for ``quiet`` ms without a key."""
+    def _show(self, quiet: int, display: Any) -> None:
+        """Set ``display``'s backlight for ``quiet`` ms without a key."""
         level = _LIGHT_ON
         if self.asleep or quiet >= _DARK_MS:
             level = _LIGHT_OFF
@@ -244,7 +208,7 @@ class Backlight:
             level = _LIGHT_DIM
         if level != self.level:
             self.level = level
-            self.display.brightness = _BRIGHTNESS[level]
+            display.brightness = _BRIGHTNESS[level]
 
 
 class Session:
@@ -252,17 +216,17 @@ class Session:
     on a board without one; set by the shell), the statistics (``handheld.store.Stats``)
     and the running game's result.
 
-    :param display: the board's display (for the backlight)
     :param stats: ``handheld.store.Stats``
     """
 
-    def __init__(self, display: Any, stats: Any) -> None:
+    sound: Any = None
+    _cued = False  # a cue was played for this frame's keys
+    recorded = False  # the running game's result is in the statistics
+    resumed = False  # it was continued from a save: it has moves made before
+
+    def __init__(self, stats: Any) -> None:
         self.saves = Autosave(0)
         self.marks = Marks()
         self.battery = Battery()
-        self.light = Backlight(display)
-        self.sound: Any = None
-        self._cued = False  # a cue was played for this frame's keys
+        self.light = Backlight()
         self.stats = stats
-        self.recorded = False  # the running game's result is in the statistics
-        self.resumed = False  # it was continued from a save: it has moves made before
