@@ -344,7 +344,7 @@ def test_about_loads_the_gallery_while_it_is_read_and_b_unloads_it():
 def test_the_app_keeps_at_most_20_fields_the_session_its_own():
     # App's jobs are the screen stack, the running game, the modules unloaded after it
     # and a frame's search budget; the session around them (the autosave, the marks, the
-    # battery, the backlight, the sound, the statistics) is handheld.session's.
+    # battery, the backlight, the sound, the statistics) is app.session's (handheld.app.Session).
     from handheld import shell
 
     class Counting(host_sim.Sim):

@@ -66,7 +66,7 @@ def _end_screen(title: str, text: str) -> Any:
 
 
 def _low_battery_mark() -> Any:
-    """The low-battery mark on a play screen (``handheld.session.Marks.new_low_mark``): a
+    """The low-battery mark on a play screen (``handheld.app.Marks.new_low_mark``): a
     small red bar under the save mark."""
     from handheld import ui
 

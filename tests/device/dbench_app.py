@@ -37,14 +37,7 @@ _PRELOADED = (
 
 # What code.py -> handheld.shell.main() imports up to the main menu, in first-import order,
 # each module after the modules it imports (so each line is that module's own cost).
-_SHELL = (
-    "handheld.shell",
-    "handheld.keys",
-    "handheld.hw",
-    "handheld.session",
-    "handheld.app",
-    "handheld.store",
-)
+_SHELL = ("handheld.shell", "handheld.keys", "handheld.hw", "handheld.app", "handheld.store")
 _HOME_DEPS = ("handheld.registry",)
 # handheld.ui reads its glyph sheets from fonts/*.sheet (made from the BDF fonts by
 # tools/make_sheets.py); adafruit_display_text is not used (see README: heap).

@@ -1,8 +1,8 @@
-"""Device-side tests of when a game is written to nvm (``handheld.session.Autosave``): the
+"""Device-side tests of when a game is written to nvm (``handheld.app.Autosave``): the
 write budget's token bucket, and the saves it cannot hold back (CPython, MicroPython and
 CircuitPython). The whole policy in play: tests/test_saves.py."""
 
-from handheld.session import Autosave
+from handheld.app import Autosave
 
 _WRITE = 225000  # ms of credit a write costs (16 an hour)
 _WRAP = 1 << 29  # supervisor.ticks_ms wraps here
