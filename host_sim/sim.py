@@ -194,15 +194,16 @@ class Sim:
             if number < keys.key_count:
                 keys.events.items.append((number, pressed))
 
-    def _heard(self, app_cue):
-        """``App.cue`` wrapped: the cues a speaker at a level other than Off plays, logged."""
+    def _heard(self, play):
+        """The speaker's ``Sound.play`` wrapped (``App.cue`` plays every cue through it): the
+        cues a speaker at a level other than Off plays, logged."""
 
-        def cue(cue):
-            app_cue(cue)
+        def heard(cue, now):
+            play(cue, now)
             if self.sound.level:
                 self.cues.append(CUE_NAMES[cue])
 
-        return cue
+        return heard
 
     def sleep(self, seconds):
         """The app loop's pause between frames: advance the clock, feed the script (and,
@@ -211,9 +212,10 @@ class Sim:
             from handheld import shell
 
             app = shell.current_app
-            self.sound = getattr(app, "sound", None)
+            self.sound = app.session.sound if app is not None else None
             if self.sound is not None:
-                app.cue = self._heard(app.cue)  # (an instance attribute: this run's app only)
+                # (an instance attribute: this run's speaker only)
+                self.sound.play = self._heard(self.sound.play)
         self.frame_count += 1
         if self.window is not None:
             time.sleep(seconds)

@@ -339,3 +339,29 @@ def test_about_loads_the_gallery_while_it_is_read_and_b_unloads_it():
     assert top_name() == "GalleryScreen"
     run("UP A WAIT*100 B")
     assert top_name() == "MenuScreen" and "handheld.gallery" not in sys.modules
+
+
+def test_the_app_keeps_at_most_20_fields_the_session_its_own():
+    # App's jobs are the screen stack, the running game, the modules unloaded after it
+    # and a frame's search budget; the session around them (the autosave, the marks, the
+    # battery, the backlight, the sound, the statistics) is app.session's (handheld.app.Session).
+    from handheld import shell
+
+    class Counting(host_sim.Sim):
+        """Notes the most fields the app had at any frame of the run."""
+
+        most = 0
+
+        def sleep(self, seconds):
+            running = shell.current_app
+            if running is not None:
+                Counting.most = max(Counting.most, len(vars(running)))
+            super().sleep(seconds)
+
+    # A game started, played, paused, saved, resumed, then quit to the main menu, on a
+    # board with a battery and a speaker.
+    sim = Counting(keys="A A RIGHT A A WAIT*11000 START START START UP A A", battery=3.7)
+    sim.run()
+    assert shell.current_app.game is None and Counting.most > 0
+    assert len(vars(shell.current_app)) <= 20 and Counting.most <= 20
+    assert shell.current_app.session.sound is not None

@@ -148,5 +148,5 @@ def test_a_play_screen_that_keeps_its_widgets_keeps_one_save_mark(toy):
     # The toy table is not releasable: its group stays under the pause menu, and the
     # save mark the app put on it is shown again, not added again.
     host_sim.run("A A START START START START")
-    marks = [layer for layer in top().group if layer is app().mark]
-    assert top().pausable and len(marks) == 1 and app()._mark_group is top().group
+    marks = [layer for layer in top().group if layer is app().session.marks.mark]
+    assert top().pausable and len(marks) == 1 and app().session.marks.group is top().group

@@ -303,7 +303,7 @@ def test_start_on_the_privacy_screen_pauses_without_showing_the_hand(setup):
     # Save & sleep from it: the screen goes dark; a key wakes it on the pause menu, from
     # which Resume goes back to the privacy screen.
     sim = host_sim.run(setup + " START DOWN DOWN A", seed=4, nvm=fresh_nvm())
-    assert app()._asleep and sim.display.brightness == 0
+    assert app().session.light.asleep and sim.display.brightness == 0
     sim = host_sim.run(setup + " START DOWN DOWN A WAIT*500 B UP UP A", seed=4, nvm=fresh_nvm())
     assert top_name() == "PrivacyScreen" and _no_card(sim)
 

@@ -561,11 +561,11 @@ def test_cues_of_a_scripted_game_and_the_sound_setting():
     host_sim.run("UP UP A DOWN LEFT B", nvm=nvm)
     assert app().settings.get(store.SET_SOUND, 3, 1) == 0
     sim = host_sim.run(keys, nvm=nvm)
-    assert sim.cues == [] and app().sound.level == 0
+    assert sim.cues == [] and app().session.sound.level == 0
     # On: the setting's new level sounds as a sample, and the game's cues again.
     host_sim.run("UP UP A DOWN RIGHT RIGHT B", nvm=nvm)
     sim = host_sim.run(keys, nvm=nvm)
-    assert sim.cues == ["place", "refused"] and app().sound.level == 2
+    assert sim.cues == ["place", "refused"] and app().session.sound.level == 2
 
 
 def test_a_cue_plays_its_notes_then_stops_the_amplifier(monkeypatch):

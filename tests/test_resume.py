@@ -27,7 +27,7 @@ def finals(monkeypatch):
     original = App.record_result
 
     def record(self, won, score=None, parts=()):
-        if self.play is not None and not self.recorded:
+        if self.play is not None and not self.session.recorded:
             seen.append(self.play.flow.game.to_bytes())
         original(self, won, score, parts)
 
@@ -172,13 +172,13 @@ def test_saved_is_said_only_when_a_switch_off_brings_the_table_back():
     "Saved" only once the save is written, and then "Continue" brings it back."""
     nvm = fresh_nvm()
     host_sim.run("A A", seed=5, nvm=nvm)
-    assert app().unsaved() and not app()._mark_saved
+    assert app().unsaved() and not app().session.marks.saved
     host_sim.run("A A START", seed=5, nvm=nvm)
     assert top().status.text == "Saved" and store.Store(nvm).saved_slots() == [0]
     dealt = app().play.saved()
     assert _menu(nvm)[0] == "Continue Gongor Whist"
     host_sim.run("A", nvm=nvm)
-    assert app().play.saved() == dealt and not app().unsaved() and app()._mark_saved
+    assert app().play.saved() == dealt and not app().unsaved() and app().session.marks.saved
     # A new game with no move in it, paused (so saved), then quit: not counted, and its
     # save goes.
     nvm = fresh_nvm()

@@ -116,12 +116,12 @@ class Session(DrivenSim):
         if self.nvm_device.writes != self._writes_seen:
             self._writes_seen = self.nvm_device.writes
             saved = store.Store(bytes(self.nvm)).load_game(running.game.slot)
-            if play is None or running.recorded:
+            if play is None or running.session.recorded:
                 self.unsaved_from = None
             elif saved is not None and saved == play.saved():
                 self.unsaved_from = None
                 self.changes = play.flow.applied
-        if play is None or running.recorded:
+        if play is None or running.session.recorded:
             self.changes = 0
             return
         if play.flow.applied != self.changes:
@@ -272,21 +272,23 @@ def test_a_quit_before_any_action_is_not_counted():
 def test_the_save_mark_follows_the_game():
     nvm = fresh_nvm()
     sim = host_sim.run("A A RIGHT A A", nvm=nvm)
-    mark = app().mark
-    assert app().unsaved() and app()._mark_group is top().group and not app()._mark_saved
+    marks = app().session.marks
+    mark = marks.mark
+    assert app().unsaved() and marks.group is top().group and not marks.saved
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert red > 200 and green < 130  # orange
     sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
-    assert not app().unsaved() and app()._mark_saved and app()._mark_group is top().group
+    marks = app().session.marks
+    assert not app().unsaved() and marks.saved and marks.group is top().group
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert green > 180 and red < 100  # green
     # Covered by the pause menu, the play screen lets go of its widgets, the mark too;
     # back on top, it has a new one (and only one).
     host_sim.run("A A RIGHT A A START", nvm=nvm)
-    assert app()._mark_group is None and app().stack[-2].group is None
+    assert app().session.marks.group is None and app().stack[-2].group is None
     host_sim.run("A A RIGHT A A START START", nvm=nvm)
-    assert app()._mark_group is top().group and mark is not app().mark
-    assert sum(1 for layer in top().group if layer is app().mark) == 1
+    assert app().session.marks.group is top().group and mark is not app().session.marks.mark
+    assert sum(1 for layer in top().group if layer is app().session.marks.mark) == 1
 
 
 def test_save_and_sleep_turns_the_screen_off_and_a_key_only_wakes_it():

@@ -3,9 +3,29 @@
 `handheld.app`
 ==============
 
-The screen stack and the one loop: poll the buttons, give each new key to the top
-screen, let it tick, and refresh the display once if anything may have changed
-(``display.auto_refresh`` is off). Nothing here allocates per frame.
+``App``: the screen stack and the one loop (poll the buttons, give each new key to the
+top screen, let it tick, and refresh the display once if anything may have changed:
+``display.auto_refresh`` is off); the running game's lifecycle (start, play again, end)
+and the modules unloaded after it; the search budget of a frame.
+
+The player's session around it, ``app.session`` (``Session``), in small parts with one job
+each, which ``App.step`` drives:
+
+- ``Autosave``: when the running game and the store are written to nvm, within the
+  flash's write budget, and how much of the game the last save holds;
+- ``Marks``: the save mark and the low-battery mark on a play screen;
+- ``Battery``: the battery's reading, once a minute on the table, and its warning;
+- ``Backlight``: dimmed, then off, without keys, and off for Save & sleep;
+- ``Session``: the parts, the speaker (``handheld.sound.Sound``) and the statistics with
+  the running game's result.
+
+The session's parts are display-free: the shell hands in what the marks and the warning
+are made of (the ``new_*`` and ``warning`` functions), so this module imports no screen. A
+part's fields start as class attributes and become its own once set: on the device an
+``__init__`` that sets them costs more heap than that. (The parts live in this module, not
+one of their own: a module costs its own heap and load time on the device.)
+
+Nothing here allocates per frame.
 
 A screen is a ``Screen`` subclass; see its docstring for the interface. Games plug in
 through ``handheld.registry`` (docs in that module).
@@ -53,9 +73,9 @@ _OLDEST_MS = const(295000)
 # then only wakes it.
 _DIM_MS = const(30000)
 _DARK_MS = const(120000)
-LIGHT_ON = const(0)
-LIGHT_DIM = const(1)
-LIGHT_OFF = const(2)
+_LIGHT_ON = const(0)  # 0 (false): ``App.step`` reads any other level as "a key only wakes"
+_LIGHT_DIM = const(1)
+_LIGHT_OFF = const(2)
 _BRIGHTNESS = (1.0, 0.15, 0.0)
 # The battery, read on the table every _BATTERY_EVERY_MS: at or below _LOW_MV (a LiPo
 # nearly empty) it is low. A reading outside _BATTERY_MV is no battery's (USB power with
@@ -66,13 +86,20 @@ _BATTERY_MIN_MV = const(2800)
 _BATTERY_MAX_MV = const(4400)
 
 
-class SavePolicy:
+class Autosave:
     """When the running game is written to nvm (the rules above): a token bucket of
-    writes, in ms of credit, and the age of the oldest unsaved action. Display-free and
-    nothing allocated: ``App`` asks ``due(now)`` in idle frames.
+    writes, in ms of credit, the age of the oldest unsaved action and the time of the last
+    key; what the last save holds; and the writes asked for the next idle frame. ``App``
+    asks ``due(now)`` in idle frames and charges the bucket for every write the store made.
 
     :param int now: the clock (ms ticks) at start: the bucket starts with one write
     """
+
+    _applied = 0  # the running game's ``flow.applied`` at its last save
+    _once = False  # the running game has been saved (quitting clears it)
+    _writes = 0  # the store's writes the bucket has been charged for
+    _save_now = False  # the game is written in the next idle frame
+    write_due = False  # so is the store (a result, the settings, a reset...)
 
     def __init__(self, now: int) -> None:
         self.credit = _WRITE_MS
@@ -101,6 +128,125 @@ class SavePolicy:
         if quiet < _SETTLE_MS or ticks_diff(now, self._unsaved_since) < _SETTLE_AGE_MS:
             return False
         return self.credit >= _WRITE_MS
+
+
+class Marks:
+    """The save mark on a play screen, and the low-battery mark under it while the
+    battery is low. The shell's ``new_mark(saved, shape)`` makes the save mark (``shape``
+    None) or shows ``saved`` on it, ``new_low_mark()`` makes the other; both go in the
+    group of the play screen on top (``group``) and are forgotten with it, so that they
+    keep no released screen's widgets alive."""
+
+    new_mark: Any = None
+    new_low_mark: Any = None
+    mark: Any = None
+    low_mark: Any = None
+    group: Any = None
+    saved = False  # what the save mark shows
+
+    def _put(self, group: Any, saved: bool, low: bool) -> None:
+        """Put new marks in ``group`` (a play screen's, on top; the last ones went with the
+        group they were in): the save mark showing ``saved``, the other shown if ``low``."""
+        self.saved = saved
+        self.mark = self.new_mark(saved, None)
+        self.group = group
+        group.append(self.mark)
+        if self.new_low_mark is not None:
+            self.low_mark = self.new_low_mark()
+            self.low_mark.hidden = not low
+            group.append(self.low_mark)
+
+    def _show(self, saved: bool) -> bool:
+        """Show ``saved`` on the save mark, if there is one; True if it changed."""
+        if self.mark is None or saved == self.saved:
+            return False
+        self.saved = saved
+        self.new_mark(saved, self.mark)
+        return True
+
+    def _drop(self, group: Any) -> None:
+        """``group`` is let go: the marks in it go with it."""
+        if group is not None and group is self.group:
+            self.mark = None
+            self.low_mark = None
+            self.group = None
+
+
+class Battery:
+    """The battery, read on the table once a minute (``App`` asks): low at or below
+    3.4 V, and the warning shown once a game when it is.
+
+    ``pin``: the analog input that reads it and its full scale in mV (3.3 V times the
+    divider before it), or None if the board has none; ``warning(millivolts)``: the screen
+    that warns of a low battery. The shell sets both (``handheld.hw``).
+    """
+
+    pin: Any = None
+    warning: Any = None
+    low = False
+    _read_at = -1  # when it was last read; -1: at once
+    warned = False  # the running game's warning was shown
+
+    def millivolts(self) -> int:
+        """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
+        is no battery's. The pin reads it through the board's divider, on a 3.3 V scale."""
+        if self.pin is None:
+            return 0
+        pin, scale = self.pin
+        millivolts = pin.value * scale >> 16
+        return millivolts if _BATTERY_MIN_MV <= millivolts <= _BATTERY_MAX_MV else 0
+
+    def _read(self, now: int) -> int:
+        """The reading if a minute has passed since the last one, else -1; ``low`` then says
+        whether it is low."""
+        read_at = self._read_at
+        if read_at >= 0 and ticks_diff(now, read_at) < _BATTERY_EVERY_MS:
+            return -1
+        self._read_at = now
+        millivolts = self.millivolts()
+        self.low = 0 < millivolts <= _LOW_MV
+        return millivolts
+
+
+class Backlight:
+    """The display's backlight (``level``): dimmed after 30 s without a key, off after
+    2 minutes, off at once for Save & sleep (``asleep``); the first key then only wakes
+    it (``App.step``)."""
+
+    level = _LIGHT_ON
+    asleep = False
+
+    def _show(self, quiet: int, display: Any) -> None:
+        """Set ``display``'s backlight for ``quiet`` ms without a key."""
+        level = _LIGHT_ON
+        if self.asleep or quiet >= _DARK_MS:
+            level = _LIGHT_OFF
+        elif quiet >= _DIM_MS:
+            level = _LIGHT_DIM
+        if level != self.level:
+            self.level = level
+            display.brightness = _BRIGHTNESS[level]
+
+
+class Session:
+    """The player's session: the parts above, the speaker's ``handheld.sound.Sound`` (None
+    on a board without one; set by the shell), the statistics (``handheld.store.Stats``)
+    and the running game's result.
+
+    :param stats: ``handheld.store.Stats``
+    """
+
+    sound: Any = None
+    _cued = False  # a cue was played for this frame's keys
+    recorded = False  # the running game's result is in the statistics
+    resumed = False  # it was continued from a save: it has moves made before
+
+    def __init__(self, stats: Any) -> None:
+        self.saves = Autosave(0)
+        self.marks = Marks()
+        self.battery = Battery()
+        self.light = Backlight()
+        self.stats = stats
 
 
 # A CPU player's or the coach's work in one frame (``more``, for ``decktet.search``): the
@@ -202,12 +348,13 @@ class Screen:
 
 
 class App:
-    """The running app: display, buttons, saved records, seeds and the screen stack.
+    """The running app: display, buttons, saved settings, seeds, the screen stack, the
+    running game and the player's session around it (``session``).
 
     :param display: the board's display (``board.DISPLAY`` or the simulator's)
     :param buttons: a ``handheld.hw.Buttons`` (``poll(now) -> new keys mask``)
     :param settings: ``handheld.store.Settings``
-    :param stats: ``handheld.store.Stats``
+    :param stats: ``handheld.store.Stats`` (kept by the session)
     :param seed_source: a function returning a new game seed (0 <= seed < 2**30)
     """
 
@@ -217,63 +364,33 @@ class App:
         self.display = display
         self.buttons = buttons
         self.settings = settings
-        self.stats = stats
         self.seed_source = seed_source
         self.stack: List[Screen] = []
+        self.changed = True
+        # The autosave, the marks, the battery, the backlight, the sound and the
+        # statistics (``Session``; the shell sets the parts' hooks).
+        self.session = Session(stats)
+        # The running game: its registry entry, its first play screen (what the autosave
+        # saves, from its ``flow.applied`` and ``saved()``) and its set-up choices, for
+        # "Play again".
         self.game: Any = None
+        self.play: Any = None
+        self.values: List[int] = []
+        # The screens module of the game whose set-up is open, and the modules loaded
+        # before it opened (unloaded after the game).
         self.game_module: Optional[str] = None
-        # The modules loaded before the running game's set-up opened (unloaded after it).
         self._modules_before: Any = None
         # The modules loaded once the root screen was built: back at the root, whatever
         # a screen above it loaded (the gallery, a game) is unloaded again.
         self._modules_at_root: Any = None
-        self.recorded = False  # the running game's result is in the statistics
-        # The running game's play screen, and what the autosave knows (see SavePolicy).
-        self.play: Any = None
-        self._saved_changes = 0
-        self._saved_once = False  # the running game has been saved (quitting clears it)
-        self.resumed = False  # it was continued from a save: it has moves made before
-        self.policy = SavePolicy(0)
-        self._writes_seen = 0  # the store's writes the policy has been charged for
-        self._save_now = False  # the game is written in the next idle frame
-        self.write_due = False  # so is the store (a result, the settings, a reset...)
-        # The backlight (LIGHT_*), and Save & sleep's "off until a key".
-        self.light = LIGHT_ON
-        self._asleep = False
-        # The save mark on a play screen: ``new_mark(saved, shape)`` (set by the shell)
-        # makes it, or shows the state on it; the shape, the group it is in, its state.
-        self.new_mark: Any = None
-        self.mark: Any = None
-        self._mark_group: Any = None
-        self._mark_saved = False
-        # The analog input that reads the battery and its full scale in mV (3.3 V times the
-        # divider before it), if the board has one, and the speaker's
-        # ``handheld.sound.Sound`` if it has one (set by the shell: ``handheld.hw``).
-        self.battery: Any = None
-        self.sound: Any = None
-        # A low battery on the table: ``low_battery(millivolts)`` (set by the shell) makes
-        # the warning shown once a game, ``new_low_mark()`` the red mark under the save
-        # mark shown while it is low; when the battery was last read (-1: at once).
-        self.low_battery: Any = None
-        self.new_low_mark: Any = None
-        self._low_mark: Any = None
-        self._battery_low = False
-        self._battery_read_at = -1
-        self._warned = False  # the running game's low-battery warning was shown
-        self._cued = False  # a cue was played for this frame's keys
-        # What START opens over a pausable screen: a function returning the screen, set by
-        # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
-        # imports no screens.
-        self.pause_menu: Any = None
-        # What ``game_over`` opens (``handheld.over.GameOverScreen``, set by the shell).
-        self.end_screen: Any = None
-        # The running game's screens module and set-up choices, for "Play again".
-        self.game_screens: Any = None
-        self.values: List[int] = []
         # Modules only the menus use (set by the shell): dropped while a game runs, and
         # imported again when a menu needs them.
         self.menu_modules: Any = ()
-        self.changed = True
+        # What START opens over a pausable screen: a function returning the screen, set by
+        # whoever builds the app (the shell: handheld.pause.PauseMenu), so this module
+        # imports no screens; and what ``game_over`` opens (``handheld.over``).
+        self.pause_menu: Any = None
+        self.end_screen: Any = None
         # The frame's clock for ``more``: the loop's (``run``), the frame's start, and
         # whether a search worked in it.
         self.ticks: Any = None
@@ -294,7 +411,7 @@ class App:
         if self.stack:
             covered = self.stack[-1]
             if covered.releasable and covered.group is not None:
-                self._drop_mark(covered)
+                self.session.marks._drop(covered.group)
                 covered.release()
                 covered.group = None
                 global _collect
@@ -341,17 +458,9 @@ class App:
     def _discard(self, screen: Screen) -> None:
         """Close a screen for good and let go of its widgets (its other fields may still be
         read by the code that closed it)."""
-        self._drop_mark(screen)
+        self.session.marks._drop(screen.group)
         screen.closed(self)
         screen.group = None
-
-    def _drop_mark(self, screen: Screen) -> None:
-        """``screen`` lets its group go: so does the save mark in it (the mark must not
-        keep the group's widgets alive)."""
-        if screen.group is not None and screen.group is self._mark_group:
-            self.mark = None
-            self._low_mark = None
-            self._mark_group = None
 
     def _show(self) -> None:
         """Make the top screen's group the display's root (building it if it was let go),
@@ -359,71 +468,51 @@ class App:
         top = self.stack[-1]
         if top.group is None:
             top.build(self)
-        if top.pausable and self.new_mark is not None and self.play is not None:
-            if self._mark_group is not top.group:
-                # A new mark for a new group: the last one went with the group it was in.
-                self._mark_saved = not self.unsaved()
-                self.mark = self.new_mark(self._mark_saved, None)
-                self._mark_group = top.group
-                top.group.append(self.mark)
-                if self.new_low_mark is not None:
-                    self._low_mark = self.new_low_mark()
-                    self._low_mark.hidden = not self._battery_low
-                    top.group.append(self._low_mark)
-            self._show_mark()
+        session = self.session
+        marks = session.marks
+        if top.pausable and marks.new_mark is not None and self.play is not None:
+            if marks.group is not top.group:
+                marks._put(top.group, not self.unsaved(), session.battery.low)
+            marks._show(not self.unsaved())
         self.display.root_group = top.group
         self.changed = True
-
-    def _show_mark(self) -> None:
-        """Show on the save mark whether the game is saved."""
-        saved = not self.unsaved()
-        if self.mark is not None and saved != self._mark_saved:
-            self._mark_saved = saved
-            self.new_mark(saved, self.mark)
-            self.changed = True
-
-    def battery_mv(self) -> int:
-        """The battery's voltage in mV, or 0 if the board has no battery pin or the reading
-        is no battery's. The pin reads it through the board's divider, on a 3.3 V scale
-        (``battery``: the pin and its full scale in mV)."""
-        if self.battery is None:
-            return 0
-        pin, scale = self.battery
-        millivolts = pin.value * scale >> 16
-        return millivolts if _BATTERY_MIN_MV <= millivolts <= _BATTERY_MAX_MV else 0
 
     def _watch_battery(self, now: int) -> None:
         """On the table, every minute: show whether the battery is low (the mark), and the
         first time in a game that it is, warn once and save the game."""
-        if self.play is None or not self.stack[-1].pausable or self.battery is None:
+        if self.play is None or not self.stack[-1].pausable:
             return
-        read_at = self._battery_read_at
-        if read_at >= 0 and ticks_diff(now, read_at) < _BATTERY_EVERY_MS:
+        session = self.session
+        battery = session.battery
+        if battery.pin is None:
             return
-        self._battery_read_at = now
-        millivolts = self.battery_mv()
-        low = 0 < millivolts <= _LOW_MV
-        if low != self._battery_low:
-            self._battery_low = low
-            if self._low_mark is not None:
-                self._low_mark.hidden = not low
-                self.changed = True
-        if low and not self._warned and self.low_battery is not None:
-            self._warned = True
-            self._save_now = True
-            self.push(self.low_battery(millivolts))
+        was = battery.low
+        millivolts = battery._read(now)
+        if millivolts < 0:
+            return
+        low = battery.low
+        low_mark = session.marks.low_mark
+        if low != was and low_mark is not None:
+            low_mark.hidden = not low
+            self.changed = True
+        if low and not battery.warned and battery.warning is not None:
+            battery.warned = True
+            session.saves._save_now = True
+            self.push(battery.warning(millivolts))
 
     def unsaved(self) -> bool:
         """True if a switch-off now would lose some of the running game."""
         play = self.play
-        if play is None or self.recorded:
+        session = self.session
+        if play is None or session.recorded:
             return False
-        return not self._saved_once or play.flow.applied != self._saved_changes
+        saves = session.saves
+        return not saves._once or play.flow.applied != saves._applied
 
     def has_moves(self) -> bool:
         """True if the running game has moves in it (made now, or before its save): quitting
         it counts as a loss."""
-        return self.play is not None and (self.resumed or self.play.flow.applied > 0)
+        return self.play is not None and (self.session.resumed or self.play.flow.applied > 0)
 
     # -- services for game screens ---------------------------------------------
 
@@ -434,25 +523,27 @@ class App:
     def cue(self, cue: int) -> None:
         """Play a ``handheld.sound.CUE_*`` on the speaker, if there is one (a screen's cue
         for a key stands: the app's "a move made" does not follow it)."""
-        self._cued = True
-        if self.sound is not None:
-            self.sound.play(cue, self.frame_at)
+        session = self.session
+        session._cued = True
+        if session.sound is not None:
+            session.sound.play(cue, self.frame_at)
 
     def record_result(self, won: bool, score: Any = None, parts: Any = ()) -> None:
         """Count the running game's result in the statistics (saved at once): won or
         not, its final ``score`` and its ``parts`` scores (e.g. per pass) if it has them.
         Only the first call after ``start_game`` counts, so a screen need not track it;
         the speaker plays the game won or lost cue."""
-        if self.game is not None and not self.recorded:
+        session = self.session
+        if self.game is not None and not session.recorded:
             self.cue(CUE_WON if won else CUE_LOST)
-            self.recorded = True
+            session.recorded = True
             # The game is over: forget its save and count it, in one nvm write, made
             # once the result is on the screen (the other games' saves stay).
             self.settings.store.clear_game(self.game.slot, False)
             self.play = None
-            self._saved_once = False
-            self.stats.record(self.game.slot, won, score, parts, False)
-            self.write_due = True
+            session.saves._once = False
+            session.stats.record(self.game.slot, won, score, parts, False)
+            session.saves.write_due = True
 
     def game_over(self, title: str, text: str) -> None:
         """Show a finished game's result, offering "Play again" and the main menu (call
@@ -464,42 +555,47 @@ class App:
             self.push(self.end_screen(title, text))
 
     def start_game(self, entry: Any, module: Any, values: List[int]) -> None:
-        """Replace the set-up screen with the game's first play screen. A saved game of
-        the same game is given up: counted as played and lost, as quitting it would be
-        (the main menu asked before the set-up opened), its save gone in the next write."""
+        """Replace the set-up screen with the game's first play screen (``module``: its
+        screens, ``entry.load()``). A saved game of the same game is given up: counted as
+        played and lost, as quitting it would be (the main menu asked before the set-up
+        opened), its save gone in the next write."""
         store = self.settings.store if self.settings is not None else None
         if store is not None and entry.slot in store.saved_slots():
+            session = self.session
             store.clear_game(entry.slot, False)
-            self.stats.record(entry.slot, False, None, (), False)
-            self.write_due = True
-        self.game_screens = module
+            session.stats.record(entry.slot, False, None, (), False)
+            session.saves.write_due = True
         self.values = values
         self.run_game(entry, module.start(self, values), True)
 
     def play_again(self) -> None:
         """The same game again, with the same set-up choices and a new deal: the finished
         game's screens go first, so the two games are never in the heap at once."""
-        if self.game_screens is None:
+        game = self.game
+        if game is None:
             self.home()
             return
         while len(self.stack) > 1:
             self._discard(self.stack.pop())
         self.play = None
         gc.collect()
-        self.run_game(self.game, self.game_screens.start(self, self.values), False)
+        self.run_game(game, game.load().start(self, self.values), False)
 
     def run_game(self, entry: Any, screen: Any, replace: bool, resumed: bool = False) -> None:
         """Show a game's first play screen (a new game, or one ``resumed`` from its save),
         replacing the top screen or pushed over it, and watch it for the autosave."""
         self.game = entry
-        self.recorded = False
+        session = self.session
+        session.recorded = False
         self.play = screen
-        self._saved_changes = screen.flow.applied
-        self._saved_once = resumed
-        self.resumed = resumed
-        self._warned = False
-        self._battery_read_at = -1
-        self.policy._unsaved_since = -1
+        saves = session.saves
+        saves._applied = screen.flow.applied
+        saves._once = resumed
+        session.resumed = resumed
+        battery = session.battery
+        battery.warned = False  # its warning, once a game
+        battery._read_at = -1  # the battery read at once
+        saves._unsaved_since = -1
         # The menus' modules go first, so the one collection before the build frees them
         # with the screen it replaces (a collection is ~12 ms on the badge).
         for name in self.menu_modules:
@@ -513,30 +609,35 @@ class App:
     def save_game(self) -> None:
         """Save the running game now if a switch-off would lose some of it: it changed
         since its last save, or it was never saved (``step`` calls it in an idle frame:
-        see ``SavePolicy``)."""
+        see ``Autosave``)."""
         play = self.play
         if not self.unsaved():
             return
         self.settings.store.save_game(self.game.slot, play.saved())
-        self._saved_changes = play.flow.applied
-        self._saved_once = True
-        self.policy._unsaved_since = -1
-        self._show_mark()
+        session = self.session
+        saves = session.saves
+        saves._applied = play.flow.applied
+        saves._once = True
+        saves._unsaved_since = -1
+        if session.marks._show(True):
+            self.changed = True
 
     def sleep(self) -> None:
         """Save & sleep: the game is saved in the next idle frame and the backlight
         goes off until a key, which only wakes it."""
-        self._save_now = True
-        self._asleep = True
+        session = self.session
+        session.saves._save_now = True
+        session.light.asleep = True
 
     def _flush(self) -> None:
         """Write what is due at once (``step`` calls it in an idle frame): the game if the
         pause menu asked, the store if a result or the settings changed."""
-        if self._save_now:
-            self._save_now = False
+        saves = self.session.saves
+        if saves._save_now:
+            saves._save_now = False
             self.save_game()
-        if self.write_due and self.settings is not None:
-            self.write_due = False
+        if saves.write_due and self.settings is not None:
+            saves.write_due = False
             self.settings.store.save()
 
     def begin_game(self, module: str) -> None:
@@ -551,20 +652,20 @@ class App:
         (its package, and what only it uses: the card sheet, the generator) to free its
         heap: a game left loaded would crowd out the next one."""
         play = self.play
-        if play is not None and not self.recorded:
+        session = self.session
+        if play is not None and not session.recorded:
             # Quit before its end: its save goes, in one write with its set-up choices,
             # after the refresh; counted as played and lost (a winning run ends there) if
             # it has moves.
             if self.has_moves():
-                self.stats.record(self.game.slot, False, None, (), False)
+                session.stats.record(self.game.slot, False, None, (), False)
             store = self.settings.store
             if self.game.slot in store.saved_slots():
                 store.clear_game(self.game.slot, False)
-            self.write_due = True
+            session.saves.write_due = True
         self.play = None
-        self._saved_once = False
+        session.saves._once = False
         self.game = None
-        self.game_screens = None
         if self._modules_before is not None and self.game_module is not None:
             _unload_modules(self._modules_before, self.game_module.rpartition(".")[0])
         self._modules_before = None
@@ -592,31 +693,35 @@ class App:
         self.frame_at = now
         self.worked = False
         keys = self.buttons.poll(now)
-        policy = self.policy
-        policy._earn(now)
+        session = self.session
+        saves = session.saves
+        saves._earn(now)
         if keys:
-            policy._last_key = now
-            if self.light != LIGHT_ON:
-                keys = 0  # the first key only wakes the screen
-                self._asleep = False
+            saves._last_key = now
+            light = session.light
+            if light.level:  # dimmed or off: the first key only wakes the screen
+                keys = 0
+                light.asleep = False
         play = self.play
         changes = play.flow.applied if keys and play is not None else -1
-        self._cued = False
+        session._cued = False
         pending = keys
         while pending:
             key = first_key(pending)
             pending &= ~key
             screen = self.stack[-1]
             if key == K_START and screen.pausable and self.pause_menu is not None:
-                self._save_now = True
+                saves._save_now = True
                 self.push(self.pause_menu())
             else:
                 screen.key(self, key)
             self.changed = True
-        if changes >= 0 and self.play is play and play.flow.applied != changes and not self._cued:
-            self.cue(CUE_PLACE)  # a key made a move
-        if self.sound is not None:
-            self.sound.tick(now)
+        if changes >= 0 and self.play is play and play.flow.applied != changes:
+            if not session._cued:
+                self.cue(CUE_PLACE)  # a key made a move (and no cue of its own)
+        sound = session.sound
+        if sound is not None:
+            sound.tick(now)
         global _collect
         if _collect == _COLLECT_DUE and not keys:
             _collect = _COLLECT_NONE
@@ -627,19 +732,11 @@ class App:
         if not keys:
             self._watch_battery(now)
         if self.unsaved():
-            if policy._unsaved_since < 0:
-                policy._unsaved_since = now
-            self._show_mark()
-        # The backlight: dimmed after a while without keys, off later.
-        quiet = ticks_diff(now, policy._last_key)
-        light = LIGHT_ON
-        if self._asleep or quiet >= _DARK_MS:
-            light = LIGHT_OFF
-        elif quiet >= _DIM_MS:
-            light = LIGHT_DIM
-        if light != self.light:
-            self.light = light
-            self.display.brightness = _BRIGHTNESS[light]
+            if saves._unsaved_since < 0:
+                saves._unsaved_since = now
+            if session.marks._show(False):
+                self.changed = True
+        session.light._show(ticks_diff(now, saves._last_key), self.display)
         refreshed = self.changed
         if refreshed:
             self.changed = False
@@ -655,21 +752,22 @@ class App:
             _collect = _COLLECT_NONE
             if gc.mem_free() < _LOW_FREE:
                 gc.collect()
-        elif self._save_now or self.write_due:
+        elif saves._save_now or saves.write_due:
             self._flush()
-        elif policy.due(now):
+        elif saves.due(now):
             self.save_game()
         # Charge the write budget for every nvm write since the last frame.
         if self.settings is not None:
-            store = self.settings.store
-            if store.writes != self._writes_seen:
-                policy._spend(store.writes - self._writes_seen)
-                self._writes_seen = store.writes
+            writes = self.settings.store.writes
+            if writes != saves._writes:
+                saves._spend(writes - saves._writes)
+                saves._writes = writes
         return refreshed
 
     def start(self, ticks_ms: Callable[[], int]) -> None:
-        """Get ready to run frames on the clock ``ticks_ms``."""
-        self.policy = SavePolicy(ticks_ms())
+        """Get ready to run frames on the clock ``ticks_ms`` (the write budget starts now,
+        with one write in hand; nothing is due before the first frame)."""
+        self.session.saves = Autosave(ticks_ms())
         self.ticks = ticks_ms
 
     def frame(self) -> float:

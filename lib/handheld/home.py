@@ -43,10 +43,10 @@ def _battery_bars(millivolts: int) -> int:
 def battery_gauge(app: App, group: Any) -> bool:
     """Add the battery gauge to the right of the main menu's title bar (``group``: the
     menu's), or update the one added last: four bars of charge, hidden while the reading
-    is no battery's. True if it changed. The reading is ``App.battery_mv``'s."""
-    if app.battery is None:
+    is no battery's. True if it changed. The reading is ``Battery.millivolts``'s."""
+    if app.session.battery.pin is None:
         return False
-    bars = _battery_bars(app.battery_mv())  # 0 (no battery's reading): -1
+    bars = _battery_bars(app.session.battery.millivolts())  # 0 (no battery's reading): -1
     gauge = group[-1]
     if not isinstance(gauge, displayio.Group):
         if bars < 0:
@@ -145,12 +145,11 @@ def _continue(app: App, entry: Any) -> None:
         app.end_game()
         # Set aside now, written in the next idle frame (no nvm stall in the key's frame).
         app.settings.store.clear_game(entry.slot, False)
-        app.write_due = True
+        app.session.saves.write_due = True
         app.push(MessageScreen(entry.name, _UNREADABLE))
         app.stack[0].group = None  # its rows change (no "Continue") when it is back
         return
     # "Play again" at its end: its set-up choices are the ones last played, remembered.
-    app.game_screens = module
     from handheld.setup import setup_rows
 
     app.values = [row[2] for row in setup_rows(app, entry)]

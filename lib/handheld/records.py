@@ -43,7 +43,7 @@ class StatsScreen(OptionsScreen):
     def __init__(self, app: App) -> None:
         rows = []
         for entry in registry.GAMES:
-            rows.append([entry.name, (counters_text(app.stats, entry.slot),), 0])
+            rows.append([entry.name, (counters_text(app.session.stats, entry.slot),), 0])
         rows.append(["Reset all", (keys.hint("A"),), 0])
         super().__init__("Statistics (won/played)", rows, None, hint="A: more  B: back")
 
@@ -56,7 +56,7 @@ class StatsScreen(OptionsScreen):
             entry = registry.GAMES[index]
             declared = entry.declaration()
             low = getattr(declared, "LOW_SCORE_BETTER", False)
-            text = _stats_text(app.stats, entry.slot, low, getattr(declared, "PART", None))
+            text = _stats_text(app.session.stats, entry.slot, low, getattr(declared, "PART", None))
             app.push(MessageScreen(entry.name, text + "\n(" + declared.WON + ")"))
         else:
             super().key(app, key)
@@ -64,13 +64,13 @@ class StatsScreen(OptionsScreen):
     def _reset(self, app: App) -> None:
         """Confirmed: clear every counter; the table shows zeros at once, and the app
         writes them in its next idle frame (no nvm stall in the key's frame)."""
-        app.stats.reset(False)
-        app.write_due = True
+        app.session.stats.reset(False)
+        app.session.saves.write_due = True
         for entry in registry.GAMES:
-            self.rows[entry.slot][1] = (counters_text(app.stats, entry.slot),)
+            self.rows[entry.slot][1] = (counters_text(app.session.stats, entry.slot),)
         if self.group is not None:  # (else it is built from the rows when shown)
             for entry in registry.GAMES:
-                self.menu.set_value(entry.slot, counters_text(app.stats, entry.slot))
+                self.menu.set_value(entry.slot, counters_text(app.session.stats, entry.slot))
 
 
 def settings_screen(app: App) -> OptionsScreen:
@@ -97,8 +97,8 @@ def settings_screen(app: App) -> OptionsScreen:
         if fields[row] == SET_REPEAT:
             delay, every = REPEAT_TIMINGS[value]
             app.buttons.set_repeat(delay, every)
-        elif fields[row] == SET_SOUND and app.sound is not None:
-            app.sound.set_level(value)
+        elif fields[row] == SET_SOUND and app.session.sound is not None:
+            app.session.sound.set_level(value)
             app.cue(CUE_PLACE)  # a sample of the new level
 
     return _SettingsScreen(rows, change)
@@ -112,7 +112,7 @@ class _SettingsScreen(OptionsScreen):
 
     def closed(self, app: App) -> None:
         """Save on the way out (after the screen below is drawn)."""
-        app.write_due = True
+        app.session.saves.write_due = True
 
 
 def _pair(stats: Any, slot: int, high: int, _low_better: bool) -> str:

@@ -316,7 +316,7 @@ class PrivacyScreen(NoticeScreen):
 
 
 def save_mark(saved: bool, shape: Any) -> Any:
-    """The save mark the app puts on a play screen (``App.new_mark``): a small bar, green
+    """The save mark the app puts on a play screen (``Marks.new_mark``): a small bar, green
     if the game is saved, orange if not yet; a new one if ``shape`` is None, else
     ``shape`` showing it."""
     color = SAVED if saved else NOT_SAVED

@@ -66,8 +66,8 @@ def _end_screen(title: str, text: str) -> Any:
 
 
 def _low_battery_mark() -> Any:
-    """The low-battery mark on a play screen (``App.new_low_mark``): a small red bar under
-    the save mark."""
+    """The low-battery mark on a play screen (``handheld.app.Marks.new_low_mark``): a
+    small red bar under the save mark."""
     from handheld import ui
 
     return ui.rect(2, 8, 0xE03030, 158, 12)
@@ -131,11 +131,12 @@ def main() -> None:
 
     app.pause_menu = _pause_menu
     app.end_screen = _end_screen
-    app.new_mark = save_mark
-    app.new_low_mark = _low_battery_mark
-    app.low_battery = _low_battery
-    app.battery = battery
-    app.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
+    session = app.session
+    session.marks.new_mark = save_mark
+    session.marks.new_low_mark = _low_battery_mark
+    session.battery.pin = battery
+    session.battery.warning = _low_battery
+    session.sound = speaker(settings.get(SET_SOUND, 3, SOUND_DEFAULT))
     # The main menu's rows, choices and gauge come from handheld.home through these, which
     # import it when needed (and it the screens the menu opens): nothing else holds them,
     # so they are unloaded while a game runs.

@@ -1,8 +1,8 @@
-"""Device-side tests of when a game is written to nvm (``handheld.app.SavePolicy``): the
+"""Device-side tests of when a game is written to nvm (``handheld.app.Autosave``): the
 write budget's token bucket, and the saves it cannot hold back (CPython, MicroPython and
 CircuitPython). The whole policy in play: tests/test_saves.py."""
 
-from handheld.app import SavePolicy
+from handheld.app import Autosave
 
 _WRITE = 225000  # ms of credit a write costs (16 an hour)
 _WRAP = 1 << 29  # supervisor.ticks_ms wraps here
@@ -10,18 +10,18 @@ _WRAP = 1 << 29  # supervisor.ticks_ms wraps here
 
 def _policy(start=0):
     """A policy whose bucket is empty at ``start`` (the one write it starts with spent)."""
-    policy = SavePolicy(start)
+    policy = Autosave(start)
     policy._spend(1)
     return policy
 
 
 def test_nothing_unsaved_is_never_due():
-    policy = SavePolicy(0)
+    policy = Autosave(0)
     assert not policy.due(0) and not policy.due(3600000)
 
 
 def test_steady_play_waits_for_a_pause_an_old_enough_change_and_a_write_in_hand():
-    policy = SavePolicy(0)  # one write in hand
+    policy = Autosave(0)  # one write in hand
     policy._unsaved_since = 1000
     policy._last_key = 29000
     assert not policy.due(30000)  # the oldest change is 29 s old
@@ -51,7 +51,7 @@ def test_a_rest_of_10_s_or_a_change_295_s_old_is_saved_whatever_the_bucket():
 
 
 def test_the_bucket_holds_two_writes_and_its_debt_is_bounded():
-    policy = SavePolicy(0)
+    policy = Autosave(0)
     policy._earn(10 * _WRITE)
     assert policy.credit == 2 * _WRITE
     policy._spend(10)

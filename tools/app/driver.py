@@ -311,7 +311,7 @@ class Driver:
             # Where the app is: stack depth, and whether the running (or last) game's
             # result was recorded; then the interned strings (qstrs) every loaded .mpy
             # added: the VM never frees them, so heap.py tells them apart.
-            print("MARK", label, self.frame, len(app.stack), 1 if app.recorded else 0, used)
+            print("MARK", label, self.frame, len(app.stack), 1 if app.session.recorded else 0, used)
             micropython.qstr_info()
         self.marks.clear()
 

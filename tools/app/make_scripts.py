@@ -124,14 +124,14 @@ class Chain:
             if running.game is not None:
                 self.started = True
             if self.started and len(running.stack) == 1:
-                if not self.quit_after and not running.recorded:
+                if not self.quit_after and not running.session.recorded:
                     raise RuntimeError("%s: back at the menu with no result" % self.label)
                 self.current = None
                 self.words.append(("#quit-" if self.quit_after else "#done-") + self.label)
                 continue
             if self.quit_after and self.moves >= self.quit_after and running.top().pausable:
                 return "START UP A A"  # UP: the pause menu's last row, Quit
-            if not (self.started and running.recorded):
+            if not (self.started and running.session.recorded):
                 keys = self.current(sim)
                 if keys:
                     self.moves += 1
