@@ -34,9 +34,10 @@ the reason in ``refusal``: A on a dimmed card (the detail line says it), B where
 not work (``REFUSED | DRAW_HINT``: the key hint says it).
 
 **The coach** (set-up row "Coach"): while bidding, ``games.whist.coach`` (imported only
-then) works out a suggested bid a little at a time (``tick``, through a ``handheld.flows.Thinker``); ``tip`` is its text, the
-bid and the coach's chance of making exactly that bid. Once ready it moves the bid picker
-to its bid, unless the player has moved the picker already.
+then) works out a suggested bid a little at a time (``tick``, through a
+``handheld.flows.Thinker``); ``tip`` is its text, the bid and the coach's chance of making
+exactly that bid. Once ready it moves the bid picker to its bid, unless the player has
+moved the picker already.
 
 ``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new session and
 from ``Play.saved()``.
