@@ -408,8 +408,9 @@ class Play:
         self.kinds = kinds
         self.applied = 0  # actions sent to the engine, and undos (the app saves on a change)
         self.cpus: List[Any] = []  # per seat: its cpu.Player, or None for a human seat
-        # The CPU seats' turns: their decisions and the show of each move (with a CPU).
-        self.thinker: Any = None
+        # The CPU seats' turns: their decisions and the show of each move (a
+        # ``handheld.flows.Thinker``, with a CPU seat).
+        self.cpu: Any = None
         humans = 0
         seat = 0
         while seat < game.num_players():
@@ -419,8 +420,8 @@ class Play:
                 from handheld.flows import Thinker
 
                 self.cpus[seat] = Player(seat, _STRENGTHS[kinds[seat] - 1], seat)
-                if self.thinker is None:
-                    self.thinker = Thinker(PAUSE_MS)
+                if self.cpu is None:
+                    self.cpu = Thinker(PAUSE_MS)
             else:
                 humans += 1
             seat += 1
@@ -769,7 +770,7 @@ class Play:
         (the match's first turn, or a resumed game) calls for its privacy screen (``event``
         EVENT_PASS), or, for a game resumed between rounds, for the round's end
         (EVENT_ROUND_END); with one human seat it is uncovered at once. A CPU seat to act
-        works on its decision (``thinker``: ``step(more)``, see ``decktet.search``; ``more``
+        works on its decision (``cpu``: ``step(more)``, see ``decktet.search``; ``more``
         None: ``CPU_STEPS`` units) and plays it the frame after the search ends; its move
         stays on show until ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to
         redraw."""
@@ -782,7 +783,7 @@ class Play:
             else:
                 self.covered = False
             return 0
-        thinker = self.thinker
+        thinker = self.cpu
         if self.mover >= 0:
             if thinker.shown(now):
                 return self._moved()

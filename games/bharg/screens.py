@@ -225,7 +225,7 @@ class PlayScreen(cardview.PlayScreen):
         super().__init__()
         self.flow = play
         self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
-        self.ticking = False  # ``draw`` is this frame's tick's, not a key's
+        self._ticking = False  # ``draw`` is this frame's tick's, not a key's
         self.release()
 
     # -- building -------------------------------------------------------------------
@@ -344,10 +344,10 @@ class PlayScreen(cardview.PlayScreen):
         """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
         return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
 
-    def settle(self, app: App, key: int) -> bool:
+    def ready(self, app: App, key: int) -> bool:
         """A and B count only once the table has settled (``settled``). (Notes whether
         what follows is a key's or the frame's: ``draw`` leaves a key's to the tick.)"""
-        self.ticking = not key
+        self._ticking = not key
         return (key != K_A and key != K_B) or self.settled(app.frame_at)
 
     def draw(self, app: App, changed: int) -> bool:
@@ -357,9 +357,9 @@ class PlayScreen(cardview.PlayScreen):
         CPU's move make A and B wait; once they count, the hint line shows. Nothing is
         drawn when a screen opens over the table (it lets its widgets go)."""
         play = self.flow
-        if changed & flow.DRAW_WAIT or (changed and self.ticking):
+        if changed & flow.DRAW_WAIT or (changed and self._ticking):
             self._wait(app.frame_at)  # not seen yet
-        if not self.ticking:
+        if not self._ticking:
             if play.event == EVENT_NONE:
                 self._due |= changed
             return False

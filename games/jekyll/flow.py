@@ -419,7 +419,7 @@ class Play:
         # The CPU's decisions and the show of its turn (``handheld.flows.Thinker``, made
         # for the first CPU turn): its ``shown_at`` is when the last action was shown, -1:
         # show the next one now.
-        self.thinker: Any = None
+        self.cpu: Any = None
         self.said = ""  # the caption of the action on show
         # The turn's actions in the captions' words, "; " between them (a card played face
         # down unnamed), and the last finished turn's as SELECT's page says it ("Hyde's last
@@ -714,7 +714,7 @@ class Play:
         self.acted = -1
         mode = self.mode
         if mode == MODE_SHOW and key == K_A:
-            self.thinker.skip()  # the next tick shows the next action
+            self.cpu.show(-1)  # the next tick shows the next action
             return 0
         if mode == MODE_SHOW and key == K_SELECT:
             self.event = EVENT_INFO
@@ -1011,7 +1011,7 @@ class Play:
     def _timed(self, now: int) -> int:
         """What ``tick`` times: the CPU's turn on show, the transformation's wave."""
         if self.mode == MODE_SHOW:
-            if not self.thinker.shown(now):
+            if not self.cpu.shown(now):
                 return 0
             return self._show_next(now)
         if self.mode != MODE_ANIM:
@@ -1022,7 +1022,7 @@ class Play:
         if self._wave_frame > len(self.wave_new):
             self._transformations += 1
             if self.turn:
-                self.thinker.show(now)  # a CPU's transformation: its turn's show goes on after
+                self.cpu.show(now)  # a CPU's transformation: its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
@@ -1032,14 +1032,14 @@ class Play:
 
     # -- the CPU opponent ------------------------------------------------------------------------
 
-    def _cpu(self) -> Any:
-        """The ``handheld.flows.Thinker`` of the CPU's turns (made on first use)."""
-        if self.thinker is None:
+    def _thinker(self) -> Any:
+        """``cpu``, the ``handheld.flows.Thinker`` of the CPU's turns (made on first use)."""
+        if self.cpu is None:
             from handheld.flows import Thinker
 
             # An action is applied in the frame its search ends; each is shown SHOW_MS.
-            self.thinker = Thinker(SHOW_MS, False)
-        return self.thinker
+            self.cpu = Thinker(SHOW_MS, False)
+        return self.cpu
 
     def _think(self, more: Any) -> int:
         """A frame of the CPU's turn (``MODE_CPU``; the screen covers the table): load its
@@ -1048,7 +1048,7 @@ class Play:
         worth of search a frame, each action applied on the game in the frame its search
         ends (``stack``: the turn so far) and the next decision started. Once the turn is
         over the CPU's parts are dropped and the turn shows (``show_turn``)."""
-        thinker = self._cpu()
+        thinker = self._thinker()
         cpu = thinker.player
         if cpu is None:
             # One module a frame, the player made in the frame after the last: no frame
@@ -1098,7 +1098,7 @@ class Play:
         self.stack = []
         self.turn = turn
         self.shown = 0
-        self._cpu().skip()
+        self._thinker().show(-1)
         if played:
             self.applied += len(turn)
         return self.sync()
@@ -1121,7 +1121,7 @@ class Play:
     def _show_next(self, now: int) -> int:
         """Show the next action of the CPU's turn (its words on the caption, the card it
         left lit), or end the show: then the owner's turn, or the game's end."""
-        self.thinker.show(now)
+        self.cpu.show(now)
         game = self.game
         turn = self.turn
         if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:

@@ -422,7 +422,7 @@ class PlayScreen(cardview.PlayScreen):
         """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
         return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
 
-    def settle(self, app: App, key: int) -> bool:
+    def ready(self, app: App, key: int) -> bool:
         """A and B count once the table has settled (``settled``). A frame (``key`` 0) is
         the screen's own while a screen must cover the table first: a new or resumed
         game's privacy screen for the player to move (of two humans), the CPU's cover

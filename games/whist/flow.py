@@ -260,9 +260,9 @@ class Play:
         # The engine's bytes at the start of the current trick, while undo may go back.
         self.state: Any = None
         # The coach: False (off), True (on, not loaded yet), then a ``coach.Coach``, which
-        # its ``handheld.flows.Thinker`` drives.
+        # ``cpu`` drives (a ``handheld.flows.Thinker``).
         self.coach: Any = coach
-        self.thinker: Any = None
+        self.cpu: Any = None
         self.tip = ""  # the coach's text while bidding
         self.obs: Dict[str, Any] = game.observation(0)
         self.event = EVENT_NONE
@@ -302,7 +302,7 @@ class Play:
             if self.coach:
                 # Loaded by the first ``tick``, a frame after the table is shown.
                 if self.coach is not True:
-                    self.thinker.begin(self.coach, obs)
+                    self.cpu.begin(self.coach, obs)
                 self.tip = "Coach: thinking..."
         elif phase == PHASE_TWIDDLE:
             self.step = STEP_TWIDDLE
@@ -489,14 +489,14 @@ class Play:
 
             self.coach = Coach()
             # Its suggestion is taken in the frame its work ends.
-            self.thinker = Thinker(0, False)
-            self.thinker.begin(self.coach, self.obs)
+            self.cpu = Thinker(0, False)
+            self.cpu.begin(self.coach, self.obs)
             return 0
-        if not self.thinker.step(more):
+        if not self.cpu.step(more):
             return 0
         # ``chance``: the share of the coach's simulated deals in which its play took
         # exactly ``bid`` tricks, i.e. made the bid and scored it.
-        bid, _, chance = self.thinker.result()
+        bid, _, chance = self.cpu.result()
         tip = "Coach: bid %d (%d%% to make it)" % (bid, chance)
         if tip == self.tip:
             return 0

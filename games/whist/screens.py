@@ -92,7 +92,7 @@ class WhistScreen(cardview.PlayScreen):
         self._held_at = 0
         self.release()
 
-    def settle(self, app: App, key: int) -> bool:
+    def ready(self, app: App, key: int) -> bool:
         """A does nothing while ``_held_ms`` (a trick's result or the coach's bid has just
         appeared unasked). The frame after the table is built is the table's own: the
         coach's work (and loading it) waits until the table is drawn."""

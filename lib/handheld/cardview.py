@@ -381,11 +381,11 @@ class PlayScreen(Screen):
     another redraws in ``shown``; and ``saved()``, the game as bytes, which the game's
     ``resume`` reads back.
 
-    One dispatch for every game: a key goes to the flow unless ``settle`` leaves it out
+    One dispatch for every game: a key goes to the flow unless ``ready`` leaves it out
     (the table is settling); what the flow's ``key`` returns is drawn by ``draw`` (a
     refused key has the refused cue first) and ``follow`` opens what its ``event`` asks
     for. A frame does the same with the flow's ``tick``. Games override ``draw``,
-    ``follow`` and ``settle``, not ``key`` or ``tick``.
+    ``follow`` and ``ready``, not ``key`` or ``tick``.
 
     START over it opens the pause menu (``pausable``).
     """
@@ -397,7 +397,7 @@ class PlayScreen(Screen):
         """The game as bytes, for the game's ``resume``: the flow's ``saved()``."""
         return self.flow.saved()
 
-    def settle(self, app: Any, key: int) -> bool:
+    def ready(self, app: Any, key: int) -> bool:
         """False to leave the flow out: ``key`` (a ``K_*`` bit) is dropped while the
         table settles (what the player did not ask for must show first); for a frame
         (``key`` 0), the frame is the screen's own (a screen it opens, its table drawn
@@ -405,9 +405,9 @@ class PlayScreen(Screen):
         return True
 
     def key(self, app: Any, key: int) -> None:
-        """The key to the flow (unless ``settle`` drops it), a refused key's cue, then
+        """The key to the flow (unless ``ready`` drops it), a refused key's cue, then
         ``draw`` and ``follow``."""
-        if not self.settle(app, key):
+        if not self.ready(app, key):
             return
         changed = self.flow.key(key)
         if changed & REFUSED:
@@ -418,7 +418,7 @@ class PlayScreen(Screen):
     def tick(self, app: Any, now: int) -> bool:
         """A frame: the flow's ``tick`` (a CPU's turn, a timed show), then ``draw`` and
         ``follow``; True if the screen changed (or another now covers it)."""
-        if not self.settle(app, 0):
+        if not self.ready(app, 0):
             return self.group is None  # a covering screen opened: it is drawn
         changed = self.flow.tick(now, app.more)
         drawn = self.draw(app, changed)

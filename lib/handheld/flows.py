@@ -14,9 +14,10 @@ has nothing to say). ``event`` is ``EVENT_NONE`` after a key or tick that opens 
 ``Thinker`` spreads a decision (a ``decktet.search.Search``: a CPU player, the coach) over
 frames and times what follows it: ``begin`` starts one, ``step(more)`` works on it a
 frame's worth (``more``, see ``decktet.search``) and says when its result may be taken
-(with ``later``, only the frame after the search ends: the frame that ends a search does
+(with ``wait``, only the frame after the search ends: the frame that ends a search does
 nothing else, so frames stay short), ``result`` takes it; ``show(now)`` puts the move on
-show and ``shown(now)`` says when it has been on show for ``hold`` ms. The flow keeps its
+show (``show(-1)``: what follows it at once) and ``shown(now)`` says when it has been on
+show for ``hold`` ms. The flow keeps its
 players (a CPU remembers what it saw) and applies the moves; the screens run no loop.
 """
 
@@ -41,17 +42,17 @@ class Thinker:
     docstring).
 
     :param int hold: how long a move stays on show (ms; ``show``/``shown``)
-    :param bool later: the result is taken the frame after the search ends, not in it
+    :param bool wait: the result is taken the frame after the search ends, not in it
     """
 
-    def __init__(self, hold: int = 0, later: bool = True) -> None:
+    def __init__(self, hold: int = 0, wait: bool = True) -> None:
         # The player that decides (kept between decisions; the flow may park what it
         # needs there before the first, e.g. the class it is about to make).
         self.player: Any = None
         self.busy = False  # a decision under way (``begin`` .. ``result``)
         self.hold = hold
-        self.later = later
-        self.shown_at = -1  # when the move on show went up (ms), -1: none or skipped
+        self.wait = wait
+        self.shown_at = -1  # when the move on show went up (ms), -1: none, or skipped
 
     def begin(self, player: Any, *what: Any) -> None:
         """Start ``player``'s decision: its ``begin(*what)`` (what it is shown: the
@@ -62,7 +63,7 @@ class Thinker:
 
     def step(self, more: "Callable[[int, int], bool]") -> bool:
         """Work on the decision while ``more`` allows; True once its result may be taken
-        (with ``later``, from the frame after the one in which the search ended). False
+        (with ``wait``, from the frame after the one in which the search ended). False
         while no decision is under way."""
         if not self.busy:
             return False
@@ -70,7 +71,7 @@ class Thinker:
         searching = player.work is not None
         if not player.step(more):
             return False
-        return not (self.later and searching)
+        return not (self.wait and searching)
 
     def result(self) -> Any:
         """The decision (finished first if need be); the thinker is free again."""
@@ -78,12 +79,9 @@ class Thinker:
         return self.player.result()
 
     def show(self, now: int) -> None:
-        """A move went on show at ``now`` (ms, wrapping ticks)."""
+        """A move went on show at ``now`` (ms, wrapping ticks); -1: what follows it is due
+        at once (the player pressed A, or the show starts)."""
         self.shown_at = now
-
-    def skip(self) -> None:
-        """The player asked for what follows the move on show (A): ``shown`` at once."""
-        self.shown_at = -1
 
     def shown(self, now: int) -> bool:
         """True once the move has been on show ``hold`` ms (or was skipped)."""

@@ -476,7 +476,7 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     assert play.seat == 0 and play.covered
     assert play.tick(0, None) == 0 and play.event == flow.EVENT_NONE and not play.covered
     assert play.waiting() and play.legal == []
-    assert play.tick(10, None) == flow.DRAW_TABLE and play.thinker.busy
+    assert play.tick(10, None) == flow.DRAW_TABLE and play.cpu.busy
     assert play.status_text() == "P2 (CPU) thinking"
     assert play.hint_text() == "wait for the CPU  SEL help"
     # Keys do nothing while it thinks (SELECT still explains the bars).

@@ -81,7 +81,7 @@ def test_a_move_stays_on_show_for_hold_ms_or_until_skipped():
     assert thinker.shown(0)  # nothing on show
     thinker.show(1000)
     assert not thinker.shown(1000) and not thinker.shown(2499) and thinker.shown(2500)
-    thinker.skip()
+    thinker.show(-1)  # (A: what follows, at once)
     assert thinker.shown(1001)
     # Ticks wrap at 2**29 (handheld.keys.ticks_diff).
     thinker.show((1 << 29) - 500)
