@@ -532,14 +532,18 @@ class Play:
             self.cpu_seat = owner_seat(self.game.options) ^ 1 if saved[5] else -1
             self.sync()
         length = len(self.obs["ribbon"])
-        if self.mask & (1 << saved[0]):
-            self.item = saved[0]
+        # The menu item and the pile cursor as they were; on the menu the item only if it
+        # is legal, in the draw the pile only if it has cards (elsewhere the next ``sync``
+        # settles them as it would have without the save).
+        item = saved[0]
+        if item < ITEM_COUNT and (self.mode != MODE_MENU or self.mask & (1 << item)):
+            self.item = item
         self.top = min(saved[1], max(length - VISIBLE, 0))
         self._rcur = min(saved[2], max(length - 1, 0))
         self._hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
-        if self.mode == MODE_DRAW and saved[4] < len(self.obs["pile_counts"]):
-            if self.obs["pile_counts"][saved[4]]:
-                self.pile = saved[4]
+        counts = self.obs["pile_counts"]
+        if saved[4] < len(counts) and (self.mode != MODE_DRAW or counts[saved[4]]):
+            self.pile = saved[4]
         return DRAW_ALL
 
     # -- what the screen shows -------------------------------------------------------------
