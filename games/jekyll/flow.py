@@ -1004,35 +1004,30 @@ class Play:
         ended the game)."""
         self.event = EVENT_NONE
         self.acted = -1
-        if self.mode == MODE_CPU:
+        mode = self.mode
+        if mode == MODE_CPU:
             return self._think(more)
-        showing = bool(self.turn)
-        changed = self._timed(now)
-        if changed and showing:
-            changed |= DRAW_WAIT
-        return changed
-
-    def _timed(self, now: int) -> int:
-        """What ``tick`` times: the CPU's turn on show, the transformation's wave."""
-        if self.mode == MODE_SHOW:
+        if mode == MODE_SHOW:
             if not self.cpu.shown(now):
                 return 0
-            return self._show_next(now)
-        if self.mode != MODE_ANIM:
+            return self._show_next(now) | DRAW_WAIT
+        if mode != MODE_ANIM:
             return 0
         if self._wave_at >= 0 and ticks_diff(now, self._wave_at) < _WAVE_MS:
             return 0
         self._wave_at = now
+        # The wave of a CPU's transformation is part of its turn on show.
+        wait = DRAW_WAIT if self.turn else 0
         if self._wave_frame > len(self.wave_new):
             self._transformations += 1
-            if self.turn:
-                self.cpu.show(now)  # a CPU's transformation: its turn's show goes on after
+            if wait:
+                self.cpu.show(now)  # its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
-            return changed
+            return changed | wait
         self._wave_frame += 1
-        return DRAW_WAVE
+        return DRAW_WAVE | wait
 
     # -- the CPU opponent ------------------------------------------------------------------------
 

@@ -252,6 +252,10 @@ class Play:
     :param bool coach: show the coach's suggested bid while bidding
     """
 
+    # Why the last refused key was refused (``handheld.flows``); "" (a class default: an
+    # attribute of its own only once a key was refused).
+    refusal = ""
+
     def __init__(self, game: Game, coach: bool = False) -> None:
         self.game = game
         # Changes made to the game: actions sent to the engine and undos (the app saves a
@@ -259,14 +263,12 @@ class Play:
         self.applied = 0
         # The engine's bytes at the start of the current trick, while undo may go back.
         self.state: Any = None
-        # The coach: False (off), True (on, not loaded yet), then a ``coach.Coach``, which
-        # ``cpu`` drives (a ``handheld.flows.Thinker``).
+        # The coach: False (off), True (on, not loaded yet), then the
+        # ``handheld.flows.Thinker`` that drives its ``coach.Coach`` (its ``player``).
         self.coach: Any = coach
-        self.cpu: Any = None
         self.tip = ""  # the coach's text while bidding
         self.obs: Dict[str, Any] = game.observation(0)
         self.event = EVENT_NONE
-        self.refusal = ""  # why the last key was refused (``handheld.flows``)
         self.step = STEP_BID
         self.bid = 1
         self.cursor = 0
@@ -302,7 +304,7 @@ class Play:
             if self.coach:
                 # Loaded by the first ``tick``, a frame after the table is shown.
                 if self.coach is not True:
-                    self.cpu.begin(self.coach, obs)
+                    self.coach.begin(self.coach.player, obs)
                 self.tip = "Coach: thinking..."
         elif phase == PHASE_TWIDDLE:
             self.step = STEP_TWIDDLE
@@ -355,7 +357,8 @@ class Play:
         SELECT asks for the look back (EVENT_PEEK), except on a hand's last trick. ``hold``
         says whether what the key led to appeared unasked (a trick's result)."""
         self.event = EVENT_NONE
-        self.refusal = ""
+        if self.refusal:
+            self.refusal = ""
         self.hold = False
         step = self.step
         if key == K_A:
@@ -487,16 +490,15 @@ class Play:
             from games.whist.coach import Coach
             from handheld.flows import Thinker
 
-            self.coach = Coach()
             # Its suggestion is taken in the frame its work ends.
-            self.cpu = Thinker(0, False)
-            self.cpu.begin(self.coach, self.obs)
+            self.coach = Thinker(0, False)
+            self.coach.begin(Coach(), self.obs)
             return 0
-        if not self.cpu.step(more):
+        if not coach.step(more):
             return 0
         # ``chance``: the share of the coach's simulated deals in which its play took
         # exactly ``bid`` tricks, i.e. made the bid and scored it.
-        bid, _, chance = self.cpu.result()
+        bid, _, chance = coach.result()
         tip = "Coach: bid %d (%d%% to make it)" % (bid, chance)
         if tip == self.tip:
             return 0
