@@ -1066,13 +1066,9 @@ class Play:
         seat = self.cpu_seat
         if type(cpu) is type:
             cpu = cpu(seat, _STRENGTHS[self.opponent - 1], self.obs["turn"])
+        elif not thinker.step(more):
+            return 0
         else:
-            if more is None:
-                from decktet.search import always
-
-                more = always
-            if not thinker.step(more):
-                return 0
             action = thinker.result()
             if not game.can_apply(action):
                 action = game.legal_actions()[0]  # never expected: the game goes on

@@ -62,11 +62,16 @@ class Thinker:
         player.begin(*what)
 
     def step(self, more: "Callable[[int, int], bool]") -> bool:
-        """Work on the decision while ``more`` allows; True once its result may be taken
-        (with ``wait``, from the frame after the one in which the search ended). False
-        while no decision is under way."""
+        """Work on the decision while ``more`` allows (None, as a test may give a flow's
+        ``tick``: the whole decision at once); True once its result may be taken (with
+        ``wait``, from the frame after the one in which the search ended). False while no
+        decision is under way."""
         if not self.busy:
             return False
+        if more is None:
+            from decktet.search import always
+
+            more = always
         player = self.player
         searching = player.work is not None
         if not player.step(more):

@@ -70,8 +70,9 @@ def test_without_later_the_result_is_taken_in_the_frame_its_search_ends():
     assert player.seen == (1, None)
     assert _frames(thinker, units(3)) == 4
     assert thinker.result() == 11
-    # One unit a frame, or all at once: the same decision.
-    for more, frames in ((units(1), 11), (always, 1)):
+    # One unit a frame, or all at once (``more`` None, as tests give a flow's tick): the
+    # same decision.
+    for more, frames in ((units(1), 11), (always, 1), (None, 1)):
         thinker.begin(player, 1)
         assert _frames(thinker, more) == frames and thinker.result() == 11
 
