@@ -683,7 +683,7 @@ def test_continue_restores_the_cpu_seats():
     from games.bharg import screens
 
     game = engine.Game(3, engine.OPT_THREE_PLAYERS)
-    screen = screens.PlayScreen(game, b"\0\1\2")
+    screen = screens.PlayScreen(flow.Play(game, b"\0\1\2"))
     data = screen.saved()
     assert data == game.to_bytes() + b"\0\1\2"
     again = screens.resume(None, data)

@@ -134,14 +134,15 @@ def test_a_games_statistics_page():
 def test_the_toy_play_screen_is_the_kits_base_and_a_flow():
     # What the app and the pause menu use of a game: the base (pausable), the screen's
     # ``flow`` and ``saved()``; nothing else (no ``changes``, ``can_undo``, ``undo``): the
-    # screen draws (``build``, ``draw``, and ``shown`` after the pause menu's Undo), hands
-    # the keys to the flow (``key``) and opens what its event asks for (``follow``).
+    # screen draws (``build``, ``draw``, and ``shown`` after the pause menu's Undo) and
+    # opens what its flow's event asks for (``follow``); the kit's base hands the flow its
+    # keys and frames and gives ``saved()`` from the flow.
     from handheld.cardview import PlayScreen
     from tests.fixtures.toygame import screens
 
     own = set(vars(screens.ToyScreen)) - {"__module__", "__qualname__", "__doc__", "__init__"}
     assert issubclass(screens.ToyScreen, PlayScreen) and screens.ToyScreen.pausable
-    assert own == {"saved", "build", "shown", "key", "draw", "follow"}
+    assert own == {"build", "shown", "draw", "follow"}
 
 
 def test_a_play_screen_that_keeps_its_widgets_keeps_one_save_mark(toy):

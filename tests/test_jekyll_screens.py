@@ -108,7 +108,8 @@ class Player:
         assert app().stack[-2].group is None and app().stack[-2].ribbon is None
         if cardview._sheet is not None:
             self.sheet_kept += 1
-        if self.cpu_covers and screen.cpu is not None:
+        thinker = screen.flow.cpu  # (the flow plays the CPU's turn)
+        if self.cpu_covers and thinker is not None and thinker.player is not None:
             assert "games.jekyll.cpu" in sys.modules
         self.cpu_covers += 1
 

@@ -513,7 +513,7 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     assert app.heard == [CUE_REFUSED]  # the key that cannot act has its cue
     assert screen.detail.text == detail and screen.flow.game.to_bytes() == game.to_bytes()
     # The bid picker: B does nothing, says nothing.
-    bidding = screens.WhistScreen(engine.Game(9, engine.OPT_EASY))
+    bidding = screens.WhistScreen(flow.Play(engine.Game(9, engine.OPT_EASY)))
     bidding.build(None)
     texts = (bidding.detail.text, bidding.hint.text, bidding.line2.text)
     bidding.key(app, K_B)
@@ -673,9 +673,9 @@ def test_saves_keep_the_coach_and_load_older_saves():
     from games.whist import screens
 
     game = engine.Game(3, engine.OPT_PAWNS | engine.OPT_SEVEN)
-    plain = screens.WhistScreen(game)
+    plain = screens.WhistScreen(flow.Play(game))
     assert plain.saved() == game.to_bytes()
-    coached = screens.WhistScreen(engine.Game.from_bytes(game.to_bytes()), True)
+    coached = screens.WhistScreen(flow.Play(engine.Game.from_bytes(game.to_bytes()), True))
     assert coached.saved() == game.to_bytes() + b"C"
     assert screens.resume(None, coached.saved()).flow.coach
     back = screens.resume(None, plain.saved())
@@ -889,7 +889,7 @@ def test_a_double_tap_never_plays_an_unseen_card():
     from games.whist import screens
 
     game = engine.Game(3, 0)
-    screen = screens.WhistScreen(game)
+    screen = screens.WhistScreen(flow.Play(game))
     screen.build(None)
     fake = FakeApp()
     # The bid, then the play: no hold (the play can be undone from the twiddle choice).
@@ -913,7 +913,7 @@ def test_the_coach_bid_on_the_picker_holds_a():
     from games.whist import screens
 
     game = engine.Game(7, 0)
-    screen = screens.WhistScreen(game, True)
+    screen = screens.WhistScreen(flow.Play(game, True))
     screen.build(None)
     fake = FakeApp()
     while not screen.tick(fake, fake.frame_at):

@@ -13,6 +13,10 @@ imported only when a seat is a CPU) and the undo of a turn. Runs on MicroPython 
 Seats are shown as "Player 1".."Player 3", short "P1".."P3" (seat 0 is Player 1, the
 device's owner, always human; Players 2 and 3 may be CPUs, "P2 (CPU)"); the one human
 seat against CPUs is "You" (``seat_name``).
+
+``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new match and
+from ``Play.saved()``; a key the rules refuse returns ``handheld.flows.REFUSED`` with the
+reason in ``refusal`` (the hint line shows it).
 """
 
 from micropython import const
@@ -46,7 +50,8 @@ from games.bharg.engine import (
 from games.bharg.engine import (
     PHASE_ROUND_OVER as ENGINE_PHASE_ROUND_OVER,
 )
-from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, ticks_diff
+from handheld.flows import REFUSED
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple
@@ -314,6 +319,27 @@ def final_text(observation: Dict[str, Any], kinds: Any = b"") -> str:
     return "\n".join(lines)
 
 
+def new_play(values: Sequence[int], seed: int) -> "Play":
+    """A new match from the set-up rows' chosen indices and a seed; with two or more
+    human seats, the first turn starts covered (its privacy screen)."""
+    return Play(Game(seed, options_from_values(values)), kinds_from_values(values))
+
+
+def load_play(data: bytes) -> "Play":
+    """The match saved as ``data`` (``Play.saved``), covered until the seat to move is
+    ready, or at the round's end between rounds; ValueError if it does not load. (A save
+    without the seats' bytes is all human.)"""
+    kinds = b"\0\0\0"
+    try:
+        game = Game.from_bytes(data)
+    except ValueError:
+        game = Game.from_bytes(data[:-3])
+        kinds = bytes(data[-3:])
+        if kinds[0] or max(kinds) > KIND_NORMAL:
+            raise
+    return Play(game, kinds)
+
+
 def won_for_stats(observation: Dict[str, Any]) -> bool:
     """Statistics count every finished match as played and as won when Player 1 (the
     device's owner, seat 0) won it."""
@@ -335,6 +361,7 @@ DRAW_CURSOR = const(4)  # the hand cursor moved from ``old_cursor`` to ``cursor`
 DRAW_NAME = const(8)  # the line naming the card or pile under the cursor
 DRAW_HINT = const(16)  # the key hint line (a key that could not act says why)
 DRAW_ALL = const(31)
+DRAW_WAIT = const(32)  # what shows now came by itself (the turn after a CPU's move): A waits
 
 # What the screen opens after a key or a tick (``Play.event``).
 EVENT_NONE = const(0)
@@ -363,9 +390,10 @@ class Play:
     seat's view is covered until that seat confirms on its privacy screen (``uncover``);
     keys do nothing meanwhile. With one human seat nothing is ever covered.
 
-    CPU seats (``kinds``) play in ``tick``: a decision is spread over frames
-    (``cpu.Player.begin``/``step``/``result``, a frame's worth of work each), and each finished
-    move (what it took, what it discarded) stays on show for ``PAUSE_MS`` (A goes on).
+    CPU seats (``kinds``) play in ``tick``: a decision is spread over frames by a
+    ``handheld.flows.Thinker`` (a frame's worth of work each, the move played the frame
+    after the search ends), and each finished move (what it took, what it discarded)
+    stays on show for ``PAUSE_MS`` (A goes on).
 
     Undo (``can_undo``/``undo``, B or the pause menu): back to the start of the turn shown
     after taking the discard pile's top card (public); never after a draw from the deck,
@@ -380,22 +408,26 @@ class Play:
         self.kinds = kinds
         self.applied = 0  # actions sent to the engine, and undos (the app saves on a change)
         self.cpus: List[Any] = []  # per seat: its cpu.Player, or None for a human seat
+        # The CPU seats' turns: their decisions and the show of each move (a
+        # ``handheld.flows.Thinker``, with a CPU seat).
+        self.cpu: Any = None
         humans = 0
         seat = 0
         while seat < game.num_players():
             self.cpus.append(None)
             if kinds[seat]:
                 from games.bharg.cpu import Player
+                from handheld.flows import Thinker
 
                 self.cpus[seat] = Player(seat, _STRENGTHS[kinds[seat] - 1], seat)
+                if self.cpu is None:
+                    self.cpu = Thinker(PAUSE_MS)
             else:
                 humans += 1
             seat += 1
         self.humans = humans
-        self.cpu: Any = None  # the CPU player deciding now (``tick``), or None
         self.mover = -1  # the CPU seat whose move is on show, or -1
-        self.until = 0  # when that show ends (ms, wrapping like ``now``)
-        self.saved: Any = None  # the game before the shown seat took the discard top
+        self.state: Any = None  # the game before the shown seat took the discard top
         self.seat = 0  # whose view is shown
         self.obs: Dict[str, Any] = {}
         self.phase = PHASE_DRAW
@@ -506,14 +538,14 @@ class Play:
             slot += 1
         return max(best, 0)
 
-    def _apply(self, action: int) -> None:
-        """Send an action to the engine; only the shown seat's take of the discard top
-        keeps the game before it, for ``undo``."""
+    def _apply(self, action: int, mine: bool = True) -> None:
+        """Send an action to the engine (``mine``: the shown seat's, not a CPU's); only
+        the shown seat's take of the discard top keeps the game before it, for ``undo``."""
         game = self.game
         if self.legend:
             self.legend = False
             self._legend_round = self.obs["round"]
-        self.saved = game.to_bytes() if action == TAKE_DISCARD and self.cpu is None else None
+        self.state = game.to_bytes() if action == TAKE_DISCARD and mine else None
         game.apply_action(action)
         self.applied += 1
 
@@ -617,18 +649,24 @@ class Play:
         if self.waiting():
             return "wait for the CPU  SEL help"
         if self._discarding():
-            if self.saved is not None:
+            if self.state is not None:
                 return "<> card  A discard  B undo"
             return "<> card  A discard  SEL help"
         return "<> pile  A take  SEL help"
 
     # -- keys and the screens around the table ---------------------------------------------
 
+    def saved(self) -> bytes:
+        """The match as bytes, for ``load_play``: the engine's, then who plays each seat."""
+        return self.game.to_bytes() + bytes(self.kinds)
+
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event``. Draw phase: LEFT/RIGHT the deck or the discard top, A takes it;
         discard phase: LEFT/RIGHT a hand card, A discards it, B undoes the take; a CPU's
-        move on show: A goes on; SELECT the legend."""
+        move on show: A goes on (``DRAW_WAIT``: the turn after it was not seen yet);
+        SELECT the legend. A key the rules refuse returns ``REFUSED | DRAW_HINT``, the
+        reason in ``refusal`` (the hint line's until the next key)."""
         self.event = EVENT_NONE
         if self.covered:
             return 0
@@ -641,7 +679,7 @@ class Play:
             return 0
         if self.mover >= 0:
             if key == K_A:
-                return changed | self._moved()
+                return changed | self._moved() | DRAW_WAIT
             return changed
         if key == K_B and self._discarding():
             if self.can_undo():
@@ -649,7 +687,7 @@ class Play:
             self.refusal = "No undo after a deck draw"
             if self.obs["taken"] >= 0:
                 self.refusal = "No undo in a continued game"
-            return DRAW_HINT
+            return REFUSED | DRAW_HINT
         if not self.legal:
             return changed
         if self.phase == PHASE_DRAW:
@@ -683,7 +721,7 @@ class Play:
         action = DISCARD_BASE + self.order[self.cursor]
         if action not in self.legal:
             self.refusal = "Taken card stays: pick another"
-            return DRAW_HINT
+            return REFUSED | DRAW_HINT
         self._apply(action)
         return self._next()
 
@@ -710,7 +748,7 @@ class Play:
     def can_undo(self) -> bool:
         """True in the shown seat's discard phase after it took the discard pile's top card
         (undo would reveal nothing)."""
-        return self.saved is not None and self._discarding() and not self.covered
+        return self.state is not None and self._discarding() and not self.covered
 
     def undo(self) -> int:
         """Back to the start of the turn shown, before its take of the discard top: the
@@ -719,8 +757,8 @@ class Play:
         self.event = EVENT_NONE
         if not self.can_undo():
             return 0
-        self.game = Game.from_bytes(self.saved)
-        self.saved = None
+        self.game = Game.from_bytes(self.state)
+        self.state = None
         self.applied += 1
         self.cursor = -1
         self.sync()
@@ -732,9 +770,10 @@ class Play:
         (the match's first turn, or a resumed game) calls for its privacy screen (``event``
         EVENT_PASS), or, for a game resumed between rounds, for the round's end
         (EVENT_ROUND_END); with one human seat it is uncovered at once. A CPU seat to act
-        works on its decision (its ``step(more)``, see ``decktet.search``; ``more`` None:
-        ``CPU_STEPS`` units) and plays it; its move stays on show until
-        ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to redraw."""
+        works on its decision (``cpu``: ``step(more)``, see ``decktet.search``; ``more``
+        None: ``CPU_STEPS`` units) and plays it the frame after the search ends; its move
+        stays on show until ``PAUSE_MS`` have passed. Returns the ``DRAW_*`` bits to
+        redraw."""
         self.event = EVENT_NONE
         if self.covered:
             if self.phase >= PHASE_ROUND_OVER:
@@ -744,34 +783,30 @@ class Play:
             else:
                 self.covered = False
             return 0
+        thinker = self.cpu
         if self.mover >= 0:
-            if ticks_diff(now, self.until) >= 0:
+            if thinker.shown(now):
                 return self._moved()
             return 0
         game = self.game
         seat = game.current_player()
         if self.phase > PHASE_DISCARD or not self.kinds[seat]:
             return 0
-        cpu = self.cpu
-        if cpu is None:
-            cpu = self.cpus[seat]
-            self.cpu = cpu
-            cpu.begin(game.observation(seat), game.legal_actions())
+        if not thinker.busy:
+            thinker.begin(self.cpus[seat], game.observation(seat), game.legal_actions())
             return DRAW_TABLE  # "thinking"
         if more is None:
             from decktet.search import units
 
             more = units(CPU_STEPS)
-        deciding = cpu.work is not None
-        if not cpu.step(more) or deciding:
-            return 0  # the move is played the frame after the search ends: frames stay short
-        action = cpu.result()
-        self._apply(action)
-        self.cpu = None
+        if not thinker.step(more):
+            return 0
+        action = thinker.result()
+        self._apply(action, False)
         if action == DRAW_DECK or action == TAKE_DISCARD:
             return self.sync()
         self.mover = seat
-        self.until = now + PAUSE_MS  # (ticks_diff wraps it)
+        thinker.show(now)
         return self.sync()
 
     def _moved(self) -> int:

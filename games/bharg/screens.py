@@ -47,9 +47,10 @@ from micropython import const
 
 from decktet import cards
 from games.bharg import flow
-from games.bharg.engine import Game, best_arrangement
+from games.bharg.engine import best_arrangement
 from handheld import cardview, keys, ui
 from handheld.app import App, Screen
+from handheld.flows import EVENT_NONE
 from handheld.keys import K_A, K_B, ticks_diff
 from handheld.layout import wrap_text
 from handheld.screens import (
@@ -60,7 +61,6 @@ from handheld.screens import (
     PrivacyScreen,
     hint,
 )
-from handheld.sound import CUE_REFUSED
 
 try:
     from typing import Any, List
@@ -96,23 +96,13 @@ _LEGEND = (
 def start(app: App, values: List[int]) -> Screen:
     """A new match from the set-up rows; with two or more human seats, the first turn
     starts behind a privacy screen."""
-    game = Game(app.new_seed(), flow.options_from_values(values))
-    return PlayScreen(game, flow.kinds_from_values(values))
+    return PlayScreen(flow.new_play(values, app.new_seed()))
 
 
 def resume(app: App, data: bytes) -> Screen:
-    """The match saved as ``data`` (``PlayScreen.saved``): behind the privacy screen of the
-    seat to move, or at the round's end between rounds; ValueError if it does not load.
-    (A save without the seats' byte is all human.)"""
-    kinds = b"\0\0\0"
-    try:
-        game = Game.from_bytes(data)
-    except ValueError:
-        game = Game.from_bytes(data[:-3])
-        kinds = bytes(data[-3:])
-        if kinds[0] or max(kinds) > flow.KIND_NORMAL:
-            raise
-    return PlayScreen(game, kinds)
+    """The match saved as ``data`` (``flow.load_play``): behind the privacy screen of the
+    seat to move, or at the round's end between rounds; ValueError if it does not load."""
+    return PlayScreen(flow.load_play(data))
 
 
 def _bar_strip(width: int) -> Any:
@@ -231,15 +221,12 @@ class PlayScreen(cardview.PlayScreen):
 
     releasable = True
 
-    def __init__(self, game: Game, kinds: bytes = b"\0\0\0") -> None:
+    def __init__(self, play: flow.Play) -> None:
         super().__init__()
-        self.flow = flow.Play(game, kinds)
+        self.flow = play
         self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
+        self._ticking = False  # ``draw`` is this frame's tick's, not a key's
         self.release()
-
-    def saved(self) -> bytes:
-        """The match as bytes, for ``resume``: the engine's, then who plays each seat."""
-        return self.flow.game.to_bytes() + bytes(self.flow.kinds)
 
     # -- building -------------------------------------------------------------------
 
@@ -357,45 +344,36 @@ class PlayScreen(cardview.PlayScreen):
         """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
         return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
 
-    def tick(self, app: App, now: int) -> bool:
-        """Cover the table until the seat shown is ready (start, resume); play the CPU
-        seats' turns, a little each frame, and show each move for a moment; show the hint
-        line once A and B count."""
-        changed = self.flow.tick(now, app.more)
-        if changed:
-            self._wait(now)
+    def ready(self, app: App, key: int) -> bool:
+        """A and B count only once the table has settled (``settled``). (Notes whether
+        what follows is a key's or the frame's: ``draw`` leaves a key's to the tick.)"""
+        self._ticking = not key
+        return (key != K_A and key != K_B) or self.settled(app.frame_at)
+
+    def draw(self, app: App, changed: int) -> bool:
+        """What the flow changed: a key's is drawn by this frame's ``tick`` (the app's next
+        call), with what the tick changes (a CPU starting to think redraws the table): once,
+        not twice. What a tick changed (a CPU's move, its turn over) and the turn after a
+        CPU's move make A and B wait; once they count, the hint line shows. Nothing is
+        drawn when a screen opens over the table (it lets its widgets go)."""
+        play = self.flow
+        if changed & flow.DRAW_WAIT or (changed and self._ticking):
+            self._wait(app.frame_at)  # not seen yet
+        if not self._ticking:
+            if play.event == EVENT_NONE:
+                self._due |= changed
+            return False
         due = self._due
         self._due = 0
-        if self.flow.event == flow.EVENT_NONE:
-            self._draw(changed | due)
-            if self.hint.hidden and self.settled(now):
-                self.hint.hidden = False
-                return True
-            return bool(changed)
-        self._follow(app)
-        return True
+        if play.event != EVENT_NONE:
+            return False
+        self._draw(changed | due)
+        if self.hint.hidden and self.settled(app.frame_at):
+            self.hint.hidden = False
+            return True
+        return bool(changed)
 
-    def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow (A and B only once the table has settled); redraw what
-        changed, or open what it asks for (a covering screen: this one lets its widgets go,
-        so nothing to redraw). A key the rules refuse has its cue."""
-        if (key == K_A or key == K_B) and not self.settled(app.frame_at):
-            return
-        play = self.flow
-        showing = play.mover >= 0
-        changed = play.key(key)
-        if showing and play.mover < 0:
-            self._wait(app.frame_at)  # the turn after the CPU's move: not seen yet
-        if play.refusal and changed & flow.DRAW_HINT:
-            app.cue(CUE_REFUSED)
-        if play.event == flow.EVENT_NONE:
-            # Drawn by this frame's ``tick`` (the app's next call), with what the tick
-            # changes (a CPU starting to think redraws the table): once, not twice.
-            self._due |= changed
-        else:
-            self._follow(app)
-
-    def _follow(self, app: App) -> None:
+    def follow(self, app: App) -> bool:
         """Open the screen the flow's event calls for: the legend, the privacy screen for
         the next seat, or every hand at the round's end."""
         event = self.flow.event
@@ -405,6 +383,9 @@ class PlayScreen(cardview.PlayScreen):
             app.push(_privacy(self.flow))
         elif event == flow.EVENT_ROUND_END or event == flow.EVENT_OVER:
             app.push(RoundEndScreen(self.flow))
+        else:
+            return False
+        return True
 
 
 class RoundEndScreen(NoticeScreen):

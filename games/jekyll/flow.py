@@ -29,9 +29,11 @@ flow keeps the state (``state``, the engine's bytes) and the actions since (``st
 
 A CPU opponent. With ``opponent`` 1 or 2 the seat the device's owner does not play is a
 CPU's (easy or normal): the table always shows the owner's seat. On the CPU's turn the
-flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from) and the
-screen covers the table while ``games.jekyll.cpu`` plays the whole turn on the game, a
-frame's worth of search a frame (``screens.CpuScreen``). ``show_turn`` then takes the game
+flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from, ``stack``
+the CPU's actions so far) and the screen covers the table (``screens.CpuScreen``) while
+``tick`` loads ``games.jekyll.cpu`` a part a frame and plays the whole turn on the game
+through a ``handheld.flows.Thinker``, a frame's worth of search a frame, then drops the
+CPU's parts. ``show_turn`` then takes the game
 back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
 ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
 naming it on the caption (a card played face down unnamed) and lighting the card it left;
@@ -43,11 +45,17 @@ Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the posit
 before its turn (a resumed game thinks it again: the CPU is seeded by the turn, so it
 chooses the same); while its turn is shown, that position and the whole turn, which a
 resumed game shows again from its start.
+
+``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new game and from
+``Play.saved()``. A cursor-built action the rules refuse returns ``handheld.flows.REFUSED``
+(the caption says "not allowed" already: ``refusal`` is "").
 """
 
 from micropython import const
 
+from decktet.cards import display_name
 from games.jekyll import HANDICAP_MAX, engine
+from handheld.flows import REFUSED
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, ticks_diff
 
 try:
@@ -314,6 +322,7 @@ DRAW_CAPTION = const(16)  # the caption alone
 DRAW_PILES = const(32)  # the pile cursor alone
 DRAW_WAVE = const(64)  # one frame of the transformation's wave
 DRAW_ALL = const(63)
+DRAW_WAIT = const(128)  # the CPU's turn on show moved on or ended: A and B wait
 
 # What the screen does after a key (``Play.event``).
 EVENT_NONE = const(0)
@@ -322,7 +331,6 @@ EVENT_PASS = const(2)  # the turn ended: hand the device to the next player
 EVENT_PEEK = const(3)  # a recipe card was peeked: show it to ``seat`` (who drew) only
 EVENT_OVER = const(4)  # the game is over: record it and show the result
 EVENT_CONFIRM_END = const(5)  # End turn with actions left: ask first (``end_turn``)
-REFUSED = const(-2)  # ``acted`` after a key asked for an action the rules refuse
 
 _HINTS = (
     "",
@@ -340,6 +348,16 @@ _HINTS = (
     "CPU: A next  SELECT tricks",
 )
 _WAVE_MS = const(45)  # one step of the transformation's wave
+# The CPU's modules, loaded in this order, one a frame (each part imports only those before
+# it): the search driver (it stays), then the CPU's parts (dropped after its turn).
+_PARTS = (
+    "decktet.search",
+    "games.jekyll.cpu_node",
+    "games.jekyll.cpu_survey",
+    "games.jekyll.cpu_search",
+    "games.jekyll.cpu",
+)
+_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by ``Play.opponent`` - 1
 
 
 def split_save(data: bytes) -> Tuple[Any, bytes]:
@@ -353,6 +371,23 @@ def split_save(data: bytes) -> Tuple[Any, bytes]:
             except ValueError:
                 pass
     raise ValueError("not a saved game")
+
+
+def new_play(values: List[int], seed: int) -> "Play":
+    """A new game from the set-up rows' chosen indices (level, handicap, who plays Dr.
+    Jekyll, the opponent; rows left out count as their first choice) and a seed."""
+    count = len(values)
+    options = options_for(values[0], values[1] if count > 1 else 0, values[2] if count > 2 else 0)
+    return Play(engine.Game(seed, options), display_name, values[3] if count > 3 else 0)
+
+
+def load_play(data: bytes) -> "Play":
+    """The game saved as ``data`` (``Play.saved``); ValueError if it does not load. Older
+    saves end in the cursors only (``Play.restore``)."""
+    game, tail = split_save(data)
+    play = Play(game, display_name)
+    play.restore(tail)
+    return play
 
 
 class Play:
@@ -369,6 +404,8 @@ class Play:
       play), 1 the CPU easy, 2 the CPU normal
     """
 
+    refusal = ""  # why a key was refused: the caption says it (``handheld.flows``)
+
     def __init__(self, game: Any, names: Any, opponent: int = 0) -> None:
         self.game = game
         self.applied = 0  # actions sent to the engine (the app saves a changed game)
@@ -379,7 +416,10 @@ class Play:
         # many of its actions have been shown.
         self.turn: Any = ()
         self.shown = 0
-        self.shown_at = -1  # when its last action was shown; -1: show the next one now
+        # The CPU's decisions and the show of its turn (``handheld.flows.Thinker``, made
+        # for the first CPU turn): its ``shown_at`` is when the last action was shown, -1:
+        # show the next one now.
+        self.cpu: Any = None
         self.said = ""  # the caption of the action on show
         # The turn's actions in the captions' words, "; " between them (a card played face
         # down unnamed), and the last finished turn's as SELECT's page says it ("Hyde's last
@@ -387,8 +427,7 @@ class Play:
         # more than 37 takes a dictionary twice the size.)
         self.words = ""
         self._last_words = ""
-        # What the last key did, for the speaker: the action it applied, -1 none, or
-        # REFUSED (an action the rules refuse).
+        # What the last key did, for the speaker: the action it applied, or -1.
         self.acted = -1
         self.lit = -1  # the engine's index of the card that action left, or -1
         self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
@@ -472,7 +511,7 @@ class Play:
             out.append(action >> 8)
             out.append(action & 255)
         out.append(len(turn))
-        return out
+        return bytes(out)
 
     def restore(self, saved: bytes) -> int:
         """Put back ``cursors()`` (each clamped into what the game now allows) and, from
@@ -493,14 +532,18 @@ class Play:
             self.cpu_seat = owner_seat(self.game.options) ^ 1 if saved[5] else -1
             self.sync()
         length = len(self.obs["ribbon"])
-        if self.mask & (1 << saved[0]):
-            self.item = saved[0]
+        # The menu item and the pile cursor as they were; on the menu the item only if it
+        # is legal, in the draw the pile only if it has cards (elsewhere the next ``sync``
+        # settles them as it would have without the save).
+        item = saved[0]
+        if item < ITEM_COUNT and (self.mode != MODE_MENU or self.mask & (1 << item)):
+            self.item = item
         self.top = min(saved[1], max(length - VISIBLE, 0))
         self._rcur = min(saved[2], max(length - 1, 0))
         self._hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
-        if self.mode == MODE_DRAW and saved[4] < len(self.obs["pile_counts"]):
-            if self.obs["pile_counts"][saved[4]]:
-                self.pile = saved[4]
+        counts = self.obs["pile_counts"]
+        if saved[4] < len(counts) and (self.mode != MODE_DRAW or counts[saved[4]]):
+            self.pile = saved[4]
         return DRAW_ALL
 
     # -- what the screen shows -------------------------------------------------------------
@@ -675,7 +718,7 @@ class Play:
         self.acted = -1
         mode = self.mode
         if mode == MODE_SHOW and key == K_A:
-            self.shown_at = -1  # the next tick shows the next action
+            self.cpu.show(-1)  # the next tick shows the next action
             return 0
         if mode == MODE_SHOW and key == K_SELECT:
             self.event = EVENT_INFO
@@ -845,8 +888,7 @@ class Play:
         next player, a recipe peek, the end."""
         game = self.game
         if action < 0 or not game.can_apply(action):
-            self.acted = REFUSED
-            return 0
+            return REFUSED
         self.acted = action
         peeks = len(self.obs["peeks"])
         seat = self.seat
@@ -954,41 +996,104 @@ class Play:
         return DRAW_MODE
 
     def tick(self, now: int, more: Any) -> int:
-        """Advance the transformation's wave one frame every ``_WAVE_MS`` (``now`` in ms;
-        ``more`` is not needed: ``screens.CpuScreen`` drives the CPU's search); returns the
-        ``DRAW_*`` bits and sets ``event`` (EVENT_OVER if it ended the game)."""
+        """Every frame (``now`` in ms): the CPU's turn while it is to move (``_think``, a
+        frame's worth of search, ``more``: see ``decktet.search``; None: a decision a
+        frame), the next action of its turn on show every ``SHOW_MS``, the transformation's
+        wave a step every ``_WAVE_MS``. Returns the ``DRAW_*`` bits (with ``DRAW_WAIT``
+        when the CPU's turn on show moved on or ended) and sets ``event`` (EVENT_OVER if it
+        ended the game)."""
         self.event = EVENT_NONE
-        if self.mode == MODE_SHOW:
-            if self.shown_at >= 0 and ticks_diff(now, self.shown_at) < SHOW_MS:
+        self.acted = -1
+        mode = self.mode
+        if mode == MODE_CPU:
+            return self._think(more)
+        if mode == MODE_SHOW:
+            if not self.cpu.shown(now):
                 return 0
-            return self._show_next(now)
-        if self.mode != MODE_ANIM:
+            return self._show_next(now) | DRAW_WAIT
+        if mode != MODE_ANIM:
             return 0
         if self._wave_at >= 0 and ticks_diff(now, self._wave_at) < _WAVE_MS:
             return 0
         self._wave_at = now
+        # The wave of a CPU's transformation is part of its turn on show.
+        wait = DRAW_WAIT if self.turn else 0
         if self._wave_frame > len(self.wave_new):
             self._transformations += 1
-            self.shown_at = now  # a CPU's transformation: its turn's show goes on after
+            if wait:
+                self.cpu.show(now)  # its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
-            return changed
+            return changed | wait
         self._wave_frame += 1
-        return DRAW_WAVE
+        return DRAW_WAVE | wait
 
     # -- the CPU opponent ------------------------------------------------------------------------
 
+    def _thinker(self) -> Any:
+        """``cpu``, the ``handheld.flows.Thinker`` of the CPU's turns (made on first use)."""
+        if self.cpu is None:
+            from handheld.flows import Thinker
+
+            # An action is applied in the frame its search ends; each is shown SHOW_MS.
+            self.cpu = Thinker(SHOW_MS, False)
+        return self.cpu
+
+    def _think(self, more: Any) -> int:
+        """A frame of the CPU's turn (``MODE_CPU``; the screen covers the table): load its
+        parts, one a frame; make the player (seeded by the turn: a game and its actions
+        give the same moves again) and start its decision in the next; then a frame's
+        worth of search a frame, each action applied on the game in the frame its search
+        ends (``stack``: the turn so far) and the next decision started. Once the turn is
+        over the CPU's parts are dropped and the turn shows (``show_turn``)."""
+        thinker = self._thinker()
+        cpu = thinker.player
+        if cpu is None:
+            # One module a frame, the player made in the frame after the last: no frame
+            # loads two, so frames stay short.
+            import sys
+
+            for name in _PARTS:
+                if name not in sys.modules:
+                    __import__(name)
+                    return 0
+            from games.jekyll.cpu import Player
+
+            thinker.player = Player
+            return 0
+        game = self.game
+        seat = self.cpu_seat
+        if type(cpu) is type:
+            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], self.obs["turn"])
+        elif not thinker.step(more):
+            return 0
+        else:
+            action = thinker.result()
+            if not game.can_apply(action):
+                action = game.legal_actions()[0]  # never expected: the game goes on
+            game.apply_action(action)
+            self.stack.append(action)
+            if game.is_over() or game.current_player() != seat:
+                thinker.player = None
+                from handheld.app import forget_module
+
+                for name in _PARTS[1:]:
+                    forget_module(name)
+                return self.show_turn(self.stack)
+        thinker.begin(cpu, game.observation(seat), None)
+        return 0
+
     def show_turn(self, turn: List[int], played: bool = True) -> int:
-        """Show the CPU's whole turn, ``turn`` (its actions: ``screens.CpuScreen`` played
-        them on ``game``), from where it began (``state``: in
+        """Show the CPU's whole turn, ``turn`` (its actions, played on ``game`` by
+        ``_think``), from where it began (``state``: in
         ``MODE_CPU`` the position the turn starts from), action by action (``MODE_SHOW``,
         ``tick``); ``played``: new actions, counted as changes (a resumed turn's are not)."""
         self.game = engine.Game.from_bytes(self.state)
         self.stack = []
         self.turn = turn
         self.shown = 0
-        self.shown_at = -1
+        self._thinker().show(-1)
         if played:
             self.applied += len(turn)
         return self.sync()
@@ -1011,7 +1116,7 @@ class Play:
     def _show_next(self, now: int) -> int:
         """Show the next action of the CPU's turn (its words on the caption, the card it
         left lit), or end the show: then the owner's turn, or the game's end."""
-        self.shown_at = now
+        self.cpu.show(now)
         game = self.game
         turn = self.turn
         if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:

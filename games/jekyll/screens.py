@@ -41,9 +41,9 @@ unless the set-up's "You play" row says Hyde).
 
 Against the CPU there are no privacy screens (a recipe peek shows at once). On its turn a
 ``CpuScreen`` covers the table ("Mr. Hyde is thinking"): the table's widgets and the card
-sheet are let go while the CPU's four modules (``games.jekyll.cpu`` and its parts) are
-loaded, one a frame, and they are dropped before the table is built again, so the two
-never share the heap. The table then shows the CPU's turn
+sheet are let go while the flow (``flow.Play.tick``) loads the CPU's four modules
+(``games.jekyll.cpu`` and its parts), one a frame, plays its turn and drops them before
+the table is built again, so the two never share the heap. The table then shows the CPU's turn
 action by action, each named on the caption with the card it left lit, for
 ``flow.SHOW_MS`` each; A shows the next at once. The CPU's seat is named with "(CPU)"
 (``flow.seat_name``), and the result against it says "You win".
@@ -61,7 +61,8 @@ from micropython import const
 from decktet import cards
 from games.jekyll import engine, flow
 from handheld import cardview, keys, ui
-from handheld.app import App, Screen, forget_module
+from handheld.app import App, Screen
+from handheld.flows import EVENT_NONE
 from handheld.keys import K_A, K_B, ticks_diff
 from handheld.screens import (
     PRIVACY_MS,
@@ -71,7 +72,7 @@ from handheld.screens import (
     PrivacyScreen,
     hint,
 )
-from handheld.sound import CUE_REFUSED, CUE_TRICK
+from handheld.sound import CUE_TRICK
 
 try:
     from typing import Any, List
@@ -89,7 +90,6 @@ _MENU_Y = const(119)
 _HAND_SLOTS = const(16)
 _JEKYLL_COLOUR = const(0x2E5A88)
 _HYDE_COLOUR = const(0x8A1C24)
-_STRENGTHS = ("easy", "normal")  # games.jekyll.cpu's, by ``flow.Play.opponent`` - 1
 _MARK_UP = const(0xF0E8D0)
 _MARK_DOWN = const(0x5078D0)
 _MENU_X = (2, 28, 54, 80, 106)
@@ -101,22 +101,13 @@ _TILE_H = const(7)
 def start(app: App, values: List[int]) -> Screen:
     """A new game from the set-up values: the play screen, Dr. Jekyll to move, behind his
     privacy screen."""
-    count = len(values)
-    options = flow.options_for(
-        values[0], values[1] if count > 1 else 0, values[2] if count > 2 else 0
-    )
-    opponent = values[3] if count > 3 else 0
-    return PlayScreen(engine.Game(app.new_seed(), options), True, opponent)
+    return PlayScreen(flow.new_play(values, app.new_seed()), True)
 
 
 def resume(app: App, data: bytes) -> Screen:
-    """The game saved as ``data`` (``PlayScreen.saved``), behind the privacy screen of the
-    player to move; ValueError if it does not load. Older saves end in the cursors only
-    (``flow.Play.restore``)."""
-    game, tail = flow.split_save(data)
-    screen = PlayScreen(game, covered=True)
-    screen.flow.restore(tail)
-    return screen
+    """The game saved as ``data`` (``flow.load_play``), behind the privacy screen of the
+    player to move; ValueError if it does not load."""
+    return PlayScreen(flow.load_play(data), True)
 
 
 def _minimap_sheet() -> Any:
@@ -154,22 +145,17 @@ class PlayScreen(cardview.PlayScreen):
 
     releasable = True
 
-    def __init__(self, game: Any, covered: bool = False, opponent: int = 0) -> None:
+    def __init__(self, play: flow.Play, covered: bool = False) -> None:
         super().__init__()
-        self.flow = flow.Play(game, cards.display_name, opponent)
+        self.flow = play
         self.covered = covered  # a privacy screen comes first (a new or resumed game)
         self.changed_at = -1  # when the table last changed by itself (``_wait``), or -1
         self.held = False  # A and B wait: the hint line is hidden
-        level = game.observation(0)["level"]
+        level = play.game.observation(0)["level"]
         self._pile_count = 1 if level == engine.LEVEL_POOLE else 3
         piles_x = ui.WIDTH - cardview.CARD_W - (self._pile_count - 1) * _STRIDE
         self._hand_width = piles_x - 4
         self.release()
-
-    def saved(self) -> bytes:
-        """The game, the flow's cursors and a CPU turn on show, for ``resume``
-        (``flow.Play.saved``: never half of a CPU turn)."""
-        return self.flow.saved()
 
     # --- building ------------------------------------------------------------------------
 
@@ -436,60 +422,51 @@ class PlayScreen(cardview.PlayScreen):
         """True once A and B count again (``PRIVACY_MS`` after the last ``_wait``)."""
         return self.changed_at < 0 or not 0 <= ticks_diff(now, self.changed_at) < PRIVACY_MS
 
-    def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow (A and B once the table has settled), redraw what
-        changed, open what it asks for; a trick taken and an action the rules refuse have
-        their cues."""
-        if (key == K_A or key == K_B) and not self.settled(app.frame_at):
-            return
-        play = self.flow
-        self._redraw(play.key(key))
-        if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
-            app.cue(CUE_TRICK)
-        elif play.acted == flow.REFUSED:
-            app.cue(CUE_REFUSED)
-        self._follow(app)
-
-    def tick(self, app: App, now: int) -> bool:
-        """Play the transformation's wave and the CPU's turn on show (the flow times
-        them); cover the table while the CPU thinks; a new or resumed game first asks for
-        the privacy screen of the player to move (of two humans)."""
+    def ready(self, app: App, key: int) -> bool:
+        """A and B count once the table has settled (``settled``). A frame (``key`` 0) is
+        the screen's own while a screen must cover the table first: a new or resumed
+        game's privacy screen for the player to move (of two humans), the CPU's cover
+        while it thinks (``CpuScreen``)."""
+        if key:
+            return (key != K_A and key != K_B) or self.settled(app.frame_at)
         play = self.flow
         if self.covered:
             self.covered = False
             if play.cpu_seat < 0:
                 app.push(PrivacyScreen("Pass to " + flow.seat_name(play.seat)))
-                return True
+                return False
         if play.mode == flow.MODE_CPU:
             app.push(CpuScreen(play))
-            return True
-        cpu_turn = bool(play.turn)
-        changed = play.tick(now, app.more)
-        if changed and cpu_turn:
-            self._wait(now)  # the CPU's next action, or the end of its turn
+            return False
+        return True
+
+    def draw(self, app: App, changed: int) -> bool:
+        """Redraw what the flow changed (``flow.DRAW_*``), unless a screen opens now to
+        cover the table (the flow's event, or the CPU's cover in this frame's ``tick``):
+        the table lets its widgets go then, and is built again from the flow when it is
+        back on top. The CPU's turn on show moving on or ending (``DRAW_WAIT``) makes A
+        and B wait; once they count, the hint line shows again. A trick taken has its
+        cue."""
+        play = self.flow
+        if changed & flow.DRAW_WAIT:
+            self._wait(app.frame_at)  # the CPU's next action, or the end of its turn
+        if engine.TAKE_BASE <= play.acted < engine.DRAW_BASE:
+            app.cue(CUE_TRICK)
         if not changed:
-            if self.held and self.settled(now):
+            if self.held and self.settled(app.frame_at):
                 self.held = False
                 return ui.set_hidden(self.hint, play.mode == flow.MODE_MENU)
             return False
-        self._draw(changed)
-        self._follow(app)
+        if play.event == EVENT_NONE and play.mode != flow.MODE_CPU:
+            self._draw(changed)
         return True
 
     def _end_turn(self, app: App) -> None:
         """The end of the turn was confirmed."""
-        self._redraw(self.flow.end_turn())
-        self._follow(app)
+        self.draw(app, self.flow.end_turn())
+        self.follow(app)
 
-    def _redraw(self, changed: int) -> None:
-        """Redraw what a key changed, unless a screen opens now to cover the table (the
-        flow's event, or the CPU's cover in this frame's ``tick``): the table lets its
-        widgets go then, and is built again from the flow when it is back on top."""
-        play = self.flow
-        if play.event == flow.EVENT_NONE and play.mode != flow.MODE_CPU:
-            self._draw(changed)
-
-    def _follow(self, app: App) -> None:
+    def follow(self, app: App) -> bool:
         """Open the screen the flow's event calls for: tricks and piles, the privacy screen
         for the next player, a recipe peek behind its own privacy screen, the result."""
         play = self.flow
@@ -519,33 +496,23 @@ class PlayScreen(cardview.PlayScreen):
             app.record_result(obs["winner"] == seat, obs["scores"][seat])
             text = flow.result_text(obs, cards.display_name, play.cpu_seat)
             app.game_over(flow.result_title(obs["winner"], play.cpu_seat), text)
+        else:
+            return False
+        return True
 
 
 class CpuScreen(Screen):
-    """Covers the table while the CPU plays its turn (``games.jekyll.cpu``, loaded here a
-    part a frame and dropped here once the turn is played, a little every frame); then the
-    play screen shows the turn from where it began (``flow.Play.show_turn``). The
-    table's widgets are already let go (the play screen is ``releasable``); this lets the
-    card sheet go too."""
+    """Covers the table while the CPU plays its turn: the flow loads ``games.jekyll.cpu``
+    a part a frame, plays the turn on the game a little every frame and drops the CPU's
+    parts (``flow.Play.tick``); then the play screen shows the turn from where it began.
+    The table's widgets are already let go (the play screen is ``releasable``); this lets
+    the card sheet go too."""
 
     busy = True  # no pause between frames: the CPU's turn comes sooner
-    # Loaded in this order, one a frame (each part imports only those before it): the
-    # search driver (it stays), then the CPU's parts (dropped after the turn).
-    _parts = (
-        "decktet.search",
-        "games.jekyll.cpu_node",
-        "games.jekyll.cpu_survey",
-        "games.jekyll.cpu_search",
-        "games.jekyll.cpu",
-    )
 
     def __init__(self, play: Any) -> None:
         super().__init__()
         self.flow = play
-        # The cpu.Player class for the one frame between loading it and starting it,
-        # then the player; the actions it has played.
-        self.cpu: Any = None
-        self.turn: List[int] = []
 
     def build(self, app: App) -> None:
         """The CPU's name and what it does, centred; what comes next."""
@@ -558,46 +525,13 @@ class CpuScreen(Screen):
         self.group.append(ui.label("its turn shows next", 2, _MENU_Y, ui.SMALL, ui.GREY))
 
     def tick(self, app: App, now: int) -> bool:
-        """Load the CPU, start it, let it play its turn on the game, a frame's worth of
-        search a frame (``decktet.search``) and an action chosen applied in the next; once
-        the turn is over, drop the CPU's module and show the turn on the table."""
+        """A frame of the CPU's turn (the flow's ``tick``); once it is over, the table."""
         play = self.flow
-        game = play.game
-        seat = play.cpu_seat
-        cpu = self.cpu
-        if cpu is None:
-            # One module a frame, the player starts in the frame after the last: no frame
-            # loads two, so frames stay short.
-            import sys
-
-            for name in self._parts:
-                if name not in sys.modules:
-                    __import__(name)
-                    return False
-            from games.jekyll.cpu import Player
-
-            self.cpu = Player
+        play.tick(now, app.more)
+        if play.mode == flow.MODE_CPU:
             return False
-        if type(cpu) is type:
-            # Seeded by the turn: a game and its actions give the same moves again.
-            self.cpu = cpu = cpu(seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
-        elif not cpu.step(app.more):
-            return False
-        else:
-            action = cpu.result()
-            if not game.can_apply(action):
-                action = game.legal_actions()[0]  # never expected: the game goes on
-            game.apply_action(action)
-            self.turn.append(action)
-            if game.is_over() or game.current_player() != seat:
-                self.cpu = None
-                for name in self._parts[1:]:
-                    forget_module(name)
-                play.show_turn(self.turn)
-                app.pop()
-                return True
-        cpu.begin(game.observation(seat), None)
-        return False
+        app.pop()
+        return True
 
 
 class PeekScreen(NoticeScreen):

@@ -29,10 +29,18 @@ dummy's first card is turned right after it), nor a trick once the next one is s
 (within a hand, that is as soon as the trick is resolved).
 ``undo_refusal`` is what B says where undo does not work (nothing while bidding).
 
+**Refusals** (``handheld.flows``): a key the rules refuse returns ``REFUSED`` and leaves
+the reason in ``refusal``: A on a dimmed card (the detail line says it), B where undo does
+not work (``REFUSED | DRAW_HINT``: the key hint says it).
+
 **The coach** (set-up row "Coach"): while bidding, ``games.whist.coach`` (imported only
-then) works out a suggested bid a little at a time (``tick``); ``tip`` is its text, the
-bid and the coach's chance of making exactly that bid. Once ready it moves the bid picker
-to its bid, unless the player has moved the picker already.
+then) works out a suggested bid a little at a time (``tick``, through a
+``handheld.flows.Thinker``); ``tip`` is its text, the bid and the coach's chance of making
+exactly that bid. Once ready it moves the bid picker to its bid, unless the player has
+moved the picker already.
+
+``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new session and
+from ``Play.saved()``.
 
 ``screens.py`` draws what this holds; ``tests/device/dtest_whist_flow.py`` runs it on
 MicroPython.
@@ -62,6 +70,7 @@ from games.whist.engine import (
     player_wins,
     trick_reason,
 )
+from handheld.flows import REFUSED
 from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
 
 try:
@@ -79,12 +88,11 @@ STEP_OVER = const(4)
 # What ``key`` and ``tick`` changed: the screen redraws only that.
 DRAW_TABLE = const(1)  # everything read from the state
 DRAW_CURSOR = const(2)  # the hand cursor and the card it names, or the twiddle choice
-DRAW_HINT = const(4)  # the key hint says why B does not undo (``undo_refusal``)
+DRAW_HINT = const(4)  # with REFUSED: the key hint says why B does not undo (``refusal``)
 DRAW_TIP = const(8)  # the coach's tip (the detail line), and the bid if it moved
 
 # What a key led to (``event``; the screen reacts: a cue, a summary, the final screen).
 EVENT_NONE = const(0)
-EVENT_ILLEGAL = const(1)  # A on a dimmed card: nothing happens
 EVENT_HAND_OVER = const(2)  # the result of a hand's last trick was acknowledged
 EVENT_GAME_OVER = const(3)  # ... and that hand ended the session
 EVENT_PEEK = const(4)  # SELECT: the look back (easy mode), or why there is none
@@ -217,6 +225,24 @@ def won(score: int) -> bool:
     return score > 0
 
 
+def new_play(values: List[int], seed: int) -> "Play":
+    """A new session from the set-up rows' chosen indices and a seed."""
+    return Play(Game(seed, options_from_values(values)), len(values) > 4 and values[4] == 1)
+
+
+def load_play(data: bytes) -> "Play":
+    """The session saved as ``data`` (``Play.saved``), at its current step (a trick
+    within a hand shows beside the next again; a hand's last trick not yet acknowledged
+    does not, and undo starts afresh); ValueError if it does not load (a format-1 save)."""
+    try:
+        return Play(Game.from_bytes(data))
+    except ValueError:
+        # The engine's bytes are of one length: one more, b"C", marks the coach on.
+        if data[-1:] != b"C":
+            raise
+    return Play(Game.from_bytes(data[:-1]), True)
+
+
 class Play:
     """The play screen's state over one ``Game``. ``key`` and ``tick`` change it and
     return ``DRAW_*`` bits saying what the screen must redraw; ``event`` then says what
@@ -226,14 +252,19 @@ class Play:
     :param bool coach: show the coach's suggested bid while bidding
     """
 
+    # Why the last refused key was refused (``handheld.flows``); "" (a class default: an
+    # attribute of its own only once a key was refused).
+    refusal = ""
+
     def __init__(self, game: Game, coach: bool = False) -> None:
         self.game = game
         # Changes made to the game: actions sent to the engine and undos (the app saves a
         # changed game when this moves; it never goes back).
         self.applied = 0
         # The engine's bytes at the start of the current trick, while undo may go back.
-        self.saved: Any = None
-        # The coach: False (off), True (on, not loaded yet), then a ``coach.Coach``.
+        self.state: Any = None
+        # The coach: False (off), True (on, not loaded yet), then the
+        # ``handheld.flows.Thinker`` that drives its ``coach.Coach`` (its ``player``).
         self.coach: Any = coach
         self.tip = ""  # the coach's text while bidding
         self.obs: Dict[str, Any] = game.observation(0)
@@ -273,7 +304,7 @@ class Play:
             if self.coach:
                 # Loaded by the first ``tick``, a frame after the table is shown.
                 if self.coach is not True:
-                    self.coach.begin(obs)
+                    self.coach.begin(self.coach.player, obs)
                 self.tip = "Coach: thinking..."
         elif phase == PHASE_TWIDDLE:
             self.step = STEP_TWIDDLE
@@ -310,16 +341,24 @@ class Play:
 
     # -- keys ------------------------------------------------------------------------------
 
+    def saved(self) -> bytes:
+        """The session as bytes, for ``load_play``: the engine's, then b"C" if the coach
+        is on."""
+        data = self.game.to_bytes()
+        return data + b"C" if self.coach else data
+
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event``. LEFT/RIGHT (or UP/DOWN) change the bid, move the hand cursor or flip
-        the twiddle choice; A bids, plays the cursor's card (a dimmed one: EVENT_ILLEGAL),
-        takes the twiddle choice or leaves a hand's last trick; B backs off a twiddle choice
-        to "keep", else undoes (``undo``), else has the hint say why not
-        (``undo_refusal``; nothing while bidding); SELECT asks for the look back
-        (EVENT_PEEK), except on a hand's last trick. ``hold`` says whether what the key led to
-        appeared unasked (a trick's result)."""
+        the twiddle choice; A bids, plays the cursor's card (a dimmed one is refused:
+        ``REFUSED``), takes the twiddle choice or leaves a hand's last trick; B backs off a
+        twiddle choice to "keep", else undoes (``undo``), else is refused with the reason
+        for the hint (``REFUSED | DRAW_HINT``, ``undo_refusal``; nothing while bidding);
+        SELECT asks for the look back (EVENT_PEEK), except on a hand's last trick. ``hold``
+        says whether what the key led to appeared unasked (a trick's result)."""
         self.event = EVENT_NONE
+        if self.refusal:
+            self.refusal = ""
         self.hold = False
         step = self.step
         if key == K_A:
@@ -330,11 +369,11 @@ class Play:
             elif step == STEP_PLAY:
                 card = self.card_at_cursor()
                 if card not in self.legal:
-                    self.event = EVENT_ILLEGAL
-                    return 0
+                    self.refusal = "Dimmed: follow the dummy"
+                    return REFUSED
                 self._ends_hand = self.obs["tricks_played"] + 1 == self.obs["hand_size"]
                 # The trick's start, for undo (the play is a trick's first action).
-                self.saved = self.game.to_bytes()
+                self.state = self.game.to_bytes()
                 self.game.apply_action(card)
                 self.applied += 1
                 self._enter()
@@ -342,13 +381,13 @@ class Play:
                     self._resolved()
             elif step == STEP_TWIDDLE:
                 if self.twiddle and self.obs["aces_left"]:
-                    self.saved = None  # an Ace is turned: no going back past it
+                    self.state = None  # an Ace is turned: no going back past it
                 self.game.apply_action(TWIDDLE if self.twiddle else KEEP)
                 self.applied += 1
                 self._enter()
                 self._resolved()
             elif step == STEP_RESULT:
-                self.saved = None  # the next hand (or a new deal) is shown next
+                self.state = None  # the next hand (or a new deal) is shown next
                 if self._ends_hand:
                     # The hand's summary follows (the session's end after its last).
                     self._ends_hand = False
@@ -373,7 +412,8 @@ class Play:
                 return DRAW_CURSOR
             if self.undo():
                 return DRAW_TABLE
-            return DRAW_HINT if self.undo_refusal() else 0
+            self.refusal = self.undo_refusal()
+            return REFUSED | DRAW_HINT if self.refusal else 0
         if key == K_LEFT or key == K_UP:
             delta = -1
         elif key == K_RIGHT or key == K_DOWN:
@@ -400,7 +440,7 @@ class Play:
 
     def can_undo(self) -> bool:
         """True if ``undo`` may take the current trick back to its start now."""
-        return self.saved is not None and (self.step == STEP_TWIDDLE or self.step == STEP_RESULT)
+        return self.state is not None and (self.step == STEP_TWIDDLE or self.step == STEP_RESULT)
 
     def undo_refusal(self) -> str:
         """What B says where ``can_undo`` is not true: why (a trick's start: its dummy card
@@ -427,8 +467,8 @@ class Play:
             card = self.obs["played_card"]
         else:
             card = self.obs["last_trick"][0]
-        self.game = Game.from_bytes(self.saved)
-        self.saved = None
+        self.game = Game.from_bytes(self.state)
+        self.state = None
         self.applied += 1
         self._ends_hand = False
         self._enter()
@@ -437,18 +477,22 @@ class Play:
 
     def tick(self, now: int, more: Any) -> int:
         """Every frame while the table is on top: while bidding with the coach on, let it
-        work (its ``step(more)``, see ``decktet.search``; ``now`` is not needed); DRAW_TIP
-        once its suggestion is ready and ``tip`` has changed to it, else 0. The suggestion
-        moves the bid picker to its bid (``hold`` then set) unless the player has moved it."""
+        work (``handheld.flows.Thinker.step(more)``, see ``decktet.search``; ``now`` is not
+        needed); DRAW_TIP once its suggestion is ready and ``tip`` has changed to it, else
+        0. The suggestion moves the bid picker to its bid (``hold`` then set) unless the
+        player has moved it."""
+        self.event = EVENT_NONE
         self.hold = False
         coach = self.coach
         if self.step != STEP_BID or not coach:
             return 0
         if coach is True:
             from games.whist.coach import Coach
+            from handheld.flows import Thinker
 
-            self.coach = Coach()
-            self.coach.begin(self.obs)
+            # Its suggestion is taken in the frame its work ends.
+            self.coach = Thinker(0, False)
+            self.coach.begin(Coach(), self.obs)
             return 0
         if not coach.step(more):
             return 0
@@ -475,7 +519,7 @@ class Play:
         if self._ends_hand:
             self.step = STEP_RESULT
         else:
-            self.saved = None
+            self.state = None
 
     def _pass_over(self) -> bool:
         """After a hand's summary: True if that hand ended a pass (a new deal follows)."""

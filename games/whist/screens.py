@@ -38,12 +38,12 @@ from micropython import const
 
 from decktet.cards import display_name
 from games.whist import flow
-from games.whist.engine import Game
 from handheld import cardview, keys, ui
 from handheld.app import App, Screen
+from handheld.flows import REFUSED
 from handheld.keys import K_A, K_B, K_SELECT, ticks_diff
 from handheld.screens import PRIVACY_MS, MessageScreen, hint
-from handheld.sound import CUE_REFUSED, CUE_TRICK
+from handheld.sound import CUE_TRICK
 
 try:
     from typing import Any, List
@@ -68,21 +68,12 @@ _WARN = const(0xFF5040)  # the second line once the bid is lost
 
 def start(app: App, values: List[int]) -> Screen:
     """A new session from the set-up rows' values and a fresh seed."""
-    coach = len(values) > 4 and values[4] == 1
-    return WhistScreen(Game(app.new_seed(), flow.options_from_values(values)), coach)
+    return WhistScreen(flow.new_play(values, app.new_seed()))
 
 
 def resume(app: App, data: bytes) -> Screen:
-    """The session saved as ``data`` (``WhistScreen.saved``), at its current step (a trick
-    within a hand shows beside the next again; a hand's last trick not yet acknowledged
-    does not, and undo starts afresh); ValueError if it does not load (a format-1 save)."""
-    try:
-        return WhistScreen(Game.from_bytes(data))
-    except ValueError:
-        # The engine's bytes are of one length: one more, b"C", marks the coach on.
-        if data[-1:] != b"C":
-            raise
-    return WhistScreen(Game.from_bytes(data[:-1]), True)
+    """The session saved as ``data`` (``flow.load_play``); ValueError if it does not load."""
+    return WhistScreen(flow.load_play(data))
 
 
 class WhistScreen(cardview.PlayScreen):
@@ -92,35 +83,25 @@ class WhistScreen(cardview.PlayScreen):
 
     releasable = True
 
-    def __init__(self, game: Game, coach: bool = False) -> None:
+    def __init__(self, play: flow.Play) -> None:
         super().__init__()
-        self.flow = flow.Play(game, coach)
+        self.flow = play
         self.drawn = False
         # When the flow last showed something unasked (``flow.Play.hold``): A waits.
         self.holding = False
         self._held_at = 0
         self.release()
 
-    def saved(self) -> bytes:
-        """The session as bytes, for ``resume``: the engine's, then b"C" if the coach is on."""
-        data = self.flow.game.to_bytes()
-        return data + b"C" if self.flow.coach else data
-
-    def tick(self, app: App, now: int) -> bool:
-        """The coach works out its bid a little per frame (from the frame after the table
-        is drawn: loading it waits until then); True once its tip shows."""
-        if not self.drawn:
-            self.drawn = True
-            return False
-        f = self.flow
-        if f.tick(now, app.more) and self.detail is not None:
-            ui.set_text(self.detail, f.tip)
-            if f.hold:
-                # The coach moved the picker: its bid shows, and A waits.
-                self._hold(now)
-                self._render_bid()
+    def ready(self, app: App, key: int) -> bool:
+        """A does nothing while ``_held_ms`` (a trick's result or the coach's bid has just
+        appeared unasked). The frame after the table is built is the table's own: the
+        coach's work (and loading it) waits until the table is drawn."""
+        if not key:
+            if not self.drawn:
+                self.drawn = True
+                return False
             return True
-        return False
+        return key != K_A or not self._held_ms(app.frame_at)
 
     def _hold(self, now: int) -> None:
         """Something appeared unasked at ``now``: no A acts for ``PRIVACY_MS``."""
@@ -315,27 +296,31 @@ class WhistScreen(cardview.PlayScreen):
             return "A next  B undo"
         return "A next"
 
-    # -- keys ------------------------------------------------------------------------------
+    # -- what a key or a tick changed -----------------------------------------------------
 
-    def key(self, app: App, key: int) -> None:
-        """Hand the key to the flow; redraw what changed and open what it asks for (a
-        summary, the look back); a trick you win and a key that cannot act have their
-        cues. A does nothing while ``_held_ms`` (a trick's result or the coach's bid has just
-        appeared unasked)."""
-        if key == K_A and self._held_ms(app.frame_at):
-            return
+    def draw(self, app: App, changed: int) -> bool:
+        """Redraw what the flow says changed (``flow.DRAW_*``): a refused key's reason (on
+        the detail line, or with DRAW_HINT on the key hint, until the next redraw), the
+        table, the cursor, the coach's tip (its bid on the picker if it moved it: A then
+        waits); a trick just won has its cue."""
         f = self.flow
-        changed = f.key(key)
         if f.hold:
             self._hold(app.frame_at)
-        event = f.event
-        if event == flow.EVENT_ILLEGAL:
-            ui.set_text(self.detail, "Dimmed: follow the dummy")
-            app.cue(CUE_REFUSED)
-            return
-        if f.hold and f.obs["last_trick"][2]:
-            app.cue(CUE_TRICK)  # a trick just won
+        if changed & REFUSED:
+            if changed & flow.DRAW_HINT:
+                ui.set_text(self.hint, keys.hint(f.refusal))
+            else:
+                ui.set_text(self.detail, f.refusal)
+            return True
+        if changed & flow.DRAW_TIP:
+            if self.detail is None:
+                return False
+            ui.set_text(self.detail, f.tip)
+            if f.hold:
+                self._render_bid()  # the coach moved the picker
         if changed & flow.DRAW_TABLE:
+            if f.hold and f.obs["last_trick"][2]:
+                app.cue(CUE_TRICK)  # a trick just won
             self._render()
         elif changed & flow.DRAW_CURSOR:
             if f.step == flow.STEP_PLAY:
@@ -343,10 +328,13 @@ class WhistScreen(cardview.PlayScreen):
                 self._render_cursor_name()
             else:
                 self._choice_bar.x = 4 + f.twiddle * _CHOICE_W
-        elif changed & flow.DRAW_HINT:
-            # Why B does not undo, until the next redraw.
-            ui.set_text(self.hint, keys.hint(f.undo_refusal()))
-            app.cue(CUE_REFUSED)
+        return bool(changed)
+
+    def follow(self, app: App) -> bool:
+        """Open what the flow's event asks for: a hand's summary, the session's end, the
+        look back."""
+        f = self.flow
+        event = f.event
         if event == flow.EVENT_HAND_OVER:
             app.push(MessageScreen("Hand scored", f.summary()))
         elif event == flow.EVENT_GAME_OVER:
@@ -356,6 +344,9 @@ class WhistScreen(cardview.PlayScreen):
                 app.push(PeekScreen(f.obs))
             else:
                 app.push(MessageScreen("Hardball", "Hardball mode: no looking back."))
+        else:
+            return False
+        return True
 
     def _finish(self, app: App) -> None:
         """The session is over: count it with its final score and each pass's points (the

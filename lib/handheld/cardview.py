@@ -25,9 +25,11 @@ from micropython import const
 from decktet import cards
 from handheld import bmp
 from handheld.app import Screen
+from handheld.flows import REFUSED
+from handheld.sound import CUE_REFUSED
 
 try:
-    from typing import Any, Callable, List, Optional, Tuple
+    from typing import Any, List, Optional, Tuple
 except ImportError:
     pass
 
@@ -369,20 +371,64 @@ class CardRow:
 
 class PlayScreen(Screen):
     """The base of a game's first play screen: the one its ``start(app, values)`` and
-    ``resume(app, data)`` return. The app saves the game, and the pause menu undoes, from
-    the two things it gives (it holds no code: the app reads the flow itself):
+    ``resume(app, data)`` return, around the game's flow (``games/<game>/flow.py``'s
+    ``Play``, made by its ``new_play``/``load_play``; the contract: docs/FLOW.md). The app
+    saves the game, and the pause menu undoes, from what the flow gives (the app reads the
+    flow itself): ``game`` (the engine state), ``applied`` (actions sent to the engine and
+    undos: a count that never goes back; the app saves the game when it moves),
+    ``can_undo()`` (the pause menu offers Undo) and ``undo()``, called while the pause menu
+    covers the screen: back on top, a ``releasable`` screen is built again from its flow,
+    another redraws in ``shown``; and ``saved()``, the game as bytes, which the game's
+    ``resume`` reads back.
 
-    - ``flow``: its display-free state (``games/<game>/flow.py``'s ``Play``), with
-      ``game`` (the engine state), ``applied`` (actions sent to the engine and undos: a
-      count that never goes back; the app saves the game when it moves), ``can_undo()``
-      (the pause menu offers Undo) and ``undo()``, called while the pause menu covers the
-      screen: back on top, a ``releasable`` screen is built again from its flow, another
-      redraws in ``shown``;
-    - ``saved()``: the game as bytes, which the game's ``resume`` reads back.
+    One dispatch for every game: a key goes to the flow unless ``ready`` leaves it out
+    (the table is settling); what the flow's ``key`` returns is drawn by ``draw`` (a
+    refused key has the refused cue first) and ``follow`` opens what its ``event`` asks
+    for. A frame does the same with the flow's ``tick``. Games override ``draw``,
+    ``follow`` and ``ready``, not ``key`` or ``tick``.
 
     START over it opens the pause menu (``pausable``).
     """
 
     pausable = True
     flow: Any  # set by the subclass's ``__init__``
-    saved: "Callable[[], bytes]"  # the subclass's method
+
+    def saved(self) -> bytes:
+        """The game as bytes, for the game's ``resume``: the flow's ``saved()``."""
+        return self.flow.saved()
+
+    def ready(self, app: Any, key: int) -> bool:
+        """False to leave the flow out: ``key`` (a ``K_*`` bit) is dropped while the
+        table settles (what the player did not ask for must show first); for a frame
+        (``key`` 0), the frame is the screen's own (a screen it opens, its table drawn
+        first). The default: always True."""
+        return True
+
+    def key(self, app: Any, key: int) -> None:
+        """The key to the flow (unless ``ready`` drops it), a refused key's cue, then
+        ``draw`` and ``follow``."""
+        if not self.ready(app, key):
+            return
+        changed = self.flow.key(key)
+        if changed & REFUSED:
+            app.cue(CUE_REFUSED)
+        self.draw(app, changed)
+        self.follow(app)
+
+    def tick(self, app: Any, now: int) -> bool:
+        """A frame: the flow's ``tick`` (a CPU's turn, a timed show), then ``draw`` and
+        ``follow``; True if the screen changed (or another now covers it)."""
+        if not self.ready(app, 0):
+            return self.group is None  # a covering screen opened: it is drawn
+        changed = self.flow.tick(now, app.more)
+        drawn = self.draw(app, changed)
+        return self.follow(app) or drawn
+
+    def draw(self, app: Any, changed: int) -> bool:
+        """Redraw what ``changed`` (the flow's ``DRAW_*`` bits) says changed; True if the
+        screen changed. A game's own cues (a trick won) come from here."""
+        return False
+
+    def follow(self, app: Any) -> bool:
+        """Open the screen the flow's ``event`` asks for; True if one opened."""
+        return False

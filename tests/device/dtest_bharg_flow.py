@@ -4,6 +4,7 @@ machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
 from decktet.cards import FIRST_NUMBER, display_name, label
 from games.bharg import engine, flow
+from handheld.flows import REFUSED
 from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
 
 # Card codes: Aces 0..5 Moons, Suns, Waves, Leaves, Wyrms, Knots; Author 6 [MK], Desert 7 [SY],
@@ -293,8 +294,8 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
         play.key(K_LEFT)
     assert play.name_text() == "%s: taken, keep" % display_name(top)
     before = play.game.to_bytes()
-    assert play.key(K_A) == flow.DRAW_HINT and play.event == flow.EVENT_NONE
-    assert play.hint_text() == "Taken card stays: pick another"
+    assert play.key(K_A) == REFUSED | flow.DRAW_HINT and play.event == flow.EVENT_NONE
+    assert play.refusal == play.hint_text() == "Taken card stays: pick another"
     assert play.game.to_bytes() == before and play.phase == flow.PHASE_DISCARD
     # The next key puts the hint back; any other card goes.
     assert play.key(K_RIGHT) & flow.DRAW_HINT and play.hint_text().startswith("<> card")
@@ -429,7 +430,8 @@ def test_undo_goes_back_to_the_turns_start_exactly_and_never_past_a_deck_draw():
     drawn = play.game.to_bytes()
     assert play.phase == flow.PHASE_DISCARD and not play.can_undo()
     assert play.undo() == 0 and play.game.to_bytes() == drawn
-    assert play.key(K_B) == flow.DRAW_HINT and play.hint_text() == "No undo after a deck draw"
+    assert play.key(K_B) == REFUSED | flow.DRAW_HINT
+    assert play.refusal == play.hint_text() == "No undo after a deck draw"
     assert play.game.to_bytes() == drawn and play.phase == flow.PHASE_DISCARD
     # The discard ends the turn: nothing to undo on the next seat's.
     play.key(K_A)
@@ -474,7 +476,7 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     assert play.seat == 0 and play.covered
     assert play.tick(0, None) == 0 and play.event == flow.EVENT_NONE and not play.covered
     assert play.waiting() and play.legal == []
-    assert play.tick(10, None) == flow.DRAW_TABLE and play.cpu is not None
+    assert play.tick(10, None) == flow.DRAW_TABLE and play.cpu.busy
     assert play.status_text() == "P2 (CPU) thinking"
     assert play.hint_text() == "wait for the CPU  SEL help"
     # Keys do nothing while it thinks (SELECT still explains the bars).
@@ -523,7 +525,9 @@ def test_a_cpu_seat_moves_in_ticks_and_its_move_stays_on_show():
     assert play.event == flow.EVENT_NONE and play.seat == 0 and play.waiting()
     assert not play.can_undo()
     now = _tick_until(play, now, moved)
-    assert play.key(K_A) == flow.DRAW_ALL and play.mover == -1 and play.drawing()
+    # (DRAW_WAIT: the turn after the CPU's move came by itself.)
+    assert play.key(K_A) == flow.DRAW_ALL | flow.DRAW_WAIT and play.mover == -1
+    assert play.drawing()
     assert play.pile == flow.PILE_DECK and play.name_text() == "Draw from the deck"
 
 
@@ -604,4 +608,5 @@ def test_no_undo_of_a_take_in_a_continued_game():
     again.tick(0, None)
     again.uncover()
     assert again._discarding() and again.obs["taken"] >= 0 and not again.can_undo()
-    assert again.key(K_B) == flow.DRAW_HINT and again.hint_text() == "No undo in a continued game"
+    assert again.key(K_B) == REFUSED | flow.DRAW_HINT
+    assert again.refusal == again.hint_text() == "No undo in a continued game"

@@ -7,9 +7,8 @@ device test file of its own, so its engine's conformance runs here too."""
 import conformance
 from flow_conformance import forget, has_contract, registered, run_flow
 
-# Registered games whose flows do not follow the contract yet: the flow branch gives the three
-# games ``new_play``/``load_play``; the lead empties this tuple when it lands (issue 37).
-_NOT_YET = ("games.whist", "games.bharg", "games.jekyll")
+# Registered games whose flows do not follow the contract yet: none (a new one must).
+_NOT_YET = ()
 _TOY = "tests.fixtures.toygame"
 
 
