@@ -4,7 +4,7 @@
 ================
 
 What every game's flow shares (the contract in docs/FLOW.md): the one way a flow refuses
-a key, and the one driver of a CPU's turn (both games' CPUs and the Gongor Whist coach).
+a key, and the one driver of a CPU's turn (every CPU player's, and a coach's).
 
 A flow's ``key(key)`` returns the ``DRAW_*`` bits the screen redraws; a key the flow or
 the rules refuse returns bits that include ``REFUSED`` (the screen gives the refused cue),
