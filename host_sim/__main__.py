@@ -10,7 +10,7 @@ from host_sim.sim import Sim, parse_script
 
 # The boards handheld.boards supports (not imported here: it binds the board modules, which
 # the simulator fakes only once a run starts).
-BOARDS = ("pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
+BOARDS = ("pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")  # (an EdgeBadge is a pybadge)
 
 
 def _folder_of(path):

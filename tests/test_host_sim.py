@@ -25,7 +25,7 @@ def unbuilt(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "board", ["pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"]
+    "board", ["pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"]
 )
 def test_boots_to_main_menu_on_each_board(board):
     sim = host_sim.run("", board=board, nvm=bytearray(b"\xff" * 4096))
@@ -104,7 +104,7 @@ def test_unknown_board_says_so(capsys):
     sim = host_sim.run("A", board="feather_m4")
     out = capsys.readouterr().out
     assert "Unsupported board 'feather_m4'" in out
-    assert "pybadge, edgebadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
+    assert "pybadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
     assert sim.display.pushed == []
 
 

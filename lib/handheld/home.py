@@ -27,7 +27,8 @@ _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's titl
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
 
 
-# The statistics slots of the saved games the main menu offers to continue, newest first.
+# The slots (``GameEntry.slot``) of the saved games the main menu offers to continue,
+# newest first.
 _resumable: List[int] = []
 _GIVE_UP = "Your saved game of %s counts as a loss if you start a new one. Start anew?"
 
@@ -73,11 +74,11 @@ def main_rows(app: App) -> List[str]:
     _resumable = []
     if app.settings is not None:
         for slot in app.settings.store.saved_slots():
-            if slot < len(registry.GAMES):
+            if registry.by_slot(slot) is not None:
                 _resumable.append(slot)
     items = []
     for slot in _resumable:
-        items.append("Continue " + registry.GAMES[slot].name)
+        items.append("Continue " + registry.by_slot(slot).name)
     for entry in registry.GAMES:
         items.append(entry.name)
     for item in _EXTRA_ITEMS:
@@ -88,7 +89,7 @@ def main_rows(app: App) -> List[str]:
 def choose(app: App, index: int) -> None:
     """Open what the main menu's row stands for."""
     if index < len(_resumable):
-        _continue(app, registry.GAMES[_resumable[index]])
+        _continue(app, registry.by_slot(_resumable[index]))
         return
     index -= len(_resumable)
     games = len(registry.GAMES)

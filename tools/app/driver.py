@@ -23,8 +23,17 @@ usage (app.mjs): SCRIPT [random COUNT SEED] [nvm STOP]
 
 SCRIPT is text: a first line ``SEEDS s1 s2 ...`` (the game seeds the shell asks for, in
 order), then key words as host_sim reads them (``A``, ``DOWN``, ``WAIT*200``, ``B*500``
-holds) and ``#label`` markers, which are printed when reached. With ``random COUNT SEED``
-the script's keys are followed by COUNT seeded random taps.
+holds, ``GAME:<id>`` and ``ROW:<label>``) and ``#label`` markers, which are printed when
+reached. With ``random COUNT SEED`` the script's keys are followed by COUNT seeded random
+taps.
+
+Rows by name, as host_sim's (its package docstring): when the script reaches ``GAME:<id>``
+the driver looks at the top screen's rows (its ``menu``: ``items`` and ``cursor``) and taps
+DOWN or UP, the fewer way round, to the row of the game whose package ends in ``.<id>``
+(``handheld.registry``), then A; ``ROW:<label>`` taps to the row with that label (exact,
+case-insensitive, ``_`` for spaces) and presses nothing more. The taps are timed as any
+others, so the rest of the script comes later by their time. A word that names no row
+raises ValueError (an ERROR line).
 
 Soak mode (tools/app/soak.py): the nvm the last run left boots the app, and STOP, the key
 presses in a row without progress, ends the run (see ``Driver.update``). The script running
@@ -129,6 +138,7 @@ class Driver:
         self.max_peak = 0
         self.frame_peak = 0  # gc.mem_alloc() at the end of the last measured frame
         self.marks = []  # markers reached since the last measured frame
+        self.taps = []  # the taps a GAME: or ROW: word stands for, still to feed
         self.printed = False  # the boot lines (qstr pool, MENU-AT-BOOT) are out
         self.failed = False
 
@@ -154,6 +164,8 @@ class Driver:
         return "START"
 
     def _next_word(self):
+        if self.taps:
+            return self.taps.pop(0)
         lines = self.lines
         while self.line < len(lines):
             text = lines[self.line]
@@ -190,6 +202,9 @@ class Driver:
             if word[0] == "#":
                 self._mark(word[1:])
                 continue
+            if word.startswith("GAME:") or word.startswith("ROW:"):
+                self._name(word)
+                continue
             name, _, hold = word.partition("*")
             duration = int(hold) if hold else _TAP_MS
             if name == "WAIT":
@@ -211,6 +226,44 @@ class Driver:
             self.release_at = self.next_at + duration
             return True
         return True
+
+    def _name(self, word):
+        """A ``GAME:`` or ``ROW:`` word reached: the taps it stands for on the top screen
+        (see the module's docstring) go into ``taps``, to be fed as the next words."""
+        kind, _, text = word.partition(":")
+        text = text.replace("_", " ").lower()
+        top = self.shell.current_app.stack[-1]
+        menu = getattr(top, "menu", None)
+        rows = getattr(menu, "items", None)
+        if kind == "GAME":
+            text = None
+            for entry in sys.modules["handheld.registry"].GAMES:
+                if entry.package.rpartition(".")[2] == word[5:].lower():
+                    text = entry.name.lower()
+            if text is None:
+                raise ValueError("no game with the id of " + word)
+        index = -1
+        if rows is not None:
+            for at in range(len(rows)):
+                if rows[at].lower() == text:
+                    index = at
+                    break
+        if index < 0:
+            raise ValueError(word + ": no such row on " + type(top).__name__)
+        cursor = menu.cursor
+        down = index - cursor.index
+        if cursor.wrap and down:
+            down %= cursor.count
+            if cursor.count - down < down:
+                down -= cursor.count
+        while down > 0:
+            self.taps.append("DOWN")
+            down -= 1
+        while down < 0:
+            self.taps.append("UP")
+            down += 1
+        if kind == "GAME":
+            self.taps.append("A")
 
     def update(self):
         """Soak mode, before each press: has the app made progress since the last one?
