@@ -133,7 +133,8 @@ def parse_script(text):
 class Sim:
     """One run of code.py on fake hardware.
 
-    :param str board: board_id of the fake board ("pybadge", "pygamer", ...; an EdgeBadge reports "pybadge")
+    :param str board: board_id of the fake board ("pybadge", "pygamer", ...; an EdgeBadge
+        reports "pybadge")
     :param int seed: game seeds come from Rng(seed)
     :param str keys: a key script (headless)
     :param nvm: a bytearray to use as microcontroller.nvm (shared across runs in tests)
@@ -279,7 +280,7 @@ class Sim:
             if op == "joy":
                 self.joy_override = arg
             elif op == "name":
-                self._tap_in(at, name_taps(self._top(), arg))
+                self._tap_in(at, name_taps(self.top_screen(), arg))
             elif op == "mark":
                 self.marked(arg)
             else:
@@ -287,7 +288,7 @@ class Sim:
         if not self.timeline and self.clock_ms >= self.end_ms + SETTLE_MS:
             raise SimDone()
 
-    def _top(self):
+    def top_screen(self):
         """The running app's top screen."""
         from handheld import shell
 

@@ -35,7 +35,7 @@ append-only: a new game takes the next free slot; a slot is never reused (a play
 records of a game that left would go to the game that took it). Slots run from 0 to
 ``handheld.store.MAX_GAMES`` - 2 (the last is the kit's own); a slot used twice or out of
 range raises at import. A game's id, the key scripts' ``GAME:<id>`` (host_sim, the
-whole-app driver), is its package's last part: ``games.whist`` is ``whist``.
+whole-app driver), is its package's last part: ``games.<id>``.
 """
 
 import gc

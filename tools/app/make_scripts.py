@@ -32,10 +32,9 @@ import test_jekyll_screens  # noqa: E402
 import test_whist_screens  # noqa: E402
 from driven import DrivenSim, app, fresh_nvm  # noqa: E402
 
-from host_sim.sim import BOOT_MS, parse_script  # noqa: E402
+from host_sim.sim import BOOT_MS, name_taps, parse_script  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
-_GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
 
@@ -56,6 +55,19 @@ def _row_keys(choices, current, shown_when=()):
         keys += ["RIGHT"] * (choice - default) + ["LEFT"] * (default - choice)
         chosen[row] = choice
     return keys
+
+
+def _taps_of(keys, sim):
+    """``keys`` with each ``GAME:``/``ROW:`` word as the taps it stands for on the top
+    screen now (where the simulator and the driver resolve it, the keys being asked for
+    on it), for their time."""
+    words = []
+    for word in keys.split():
+        if word.upper().startswith(("GAME:", "ROW:")):
+            words += name_taps(sim.top_screen(), word)
+        else:
+            words.append(word)
+    return " ".join(words)
 
 
 def _planner(game, setup):
@@ -95,7 +107,7 @@ class Chain:
             press_at = sim.clock_ms + sim.lead_ms
             if press_at > self.keys_done_at:
                 self.words.append("WAIT*%d" % (press_at - self.keys_done_at))
-            self.keys_done_at = press_at + parse_script(keys)[1] - BOOT_MS
+            self.keys_done_at = press_at + parse_script(_taps_of(keys, sim))[1] - BOOT_MS
             self.words += keys.split()
         return keys
 
@@ -109,9 +121,9 @@ class Chain:
                 self.moves = 0
                 self.home_keys = 0
                 self.started = False
-                # The main menu remembers its row: walk from there to the game's.
-                steps = _GAME_ROWS[self.label.partition("-")[0]] - app().top().menu.index
-                return " ".join(["DOWN"] * steps + ["UP"] * -steps + ["A"])
+                # The main menu remembers its row: the driver walks from there to the
+                # game's, found by its id.
+                return "GAME:" + self.label.partition("-")[0]
             running = app()
             if self.choices is not None and hasattr(running.top(), "rows"):
                 # The set-up is open, each row at the choice last played.
