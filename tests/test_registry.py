@@ -33,37 +33,39 @@ SAVE_KEYS = {
 }
 
 
-def test_the_shipped_games_keep_their_slots():
-    # A store written before the slots were named has them at their old places in GAMES.
-    assert {
-        entry.package: entry.slot for entry in registry.GAMES if entry.package in SLOTS
-    } == SLOTS
-    registry.check(registry.GAMES)
-    for entry in registry.GAMES:
-        assert registry.by_slot(entry.slot) is entry
-    assert registry.by_slot(store.KIT_SLOT) is None
-
-
-def test_a_slot_used_twice_or_out_of_range_raises():
-    def entry(slot):
-        return registry.GameEntry("G%d" % slot, "games.g%d" % slot, slot)
-
-    registry.check([entry(0), entry(1), entry(5)])
-    for slots in ((0, 1, 1), (0, -1), (store.KIT_SLOT,), (store.MAX_GAMES,), (2, 9)):
-        with pytest.raises(ValueError):
-            registry.check([entry(slot) for slot in slots])
-
-
-def test_the_registry_checks_its_lines_at_import():
-    # The module itself, with a second game on slot 1: importing it raises.
+def _import_with(lines):
+    """Run handheld/registry.py as a module whose GAMES are ``lines`` (its ``GameEntry``
+    lines' text) instead of its own; returns the module's names."""
     path = os.path.join(os.path.dirname(registry.__file__), "registry.py")
     with open(path) as handle:
         source = handle.read()
-    line = '    GameEntry("Bharg", "games.bharg", 1),\n'
-    assert line in source
-    compile(source, path, "exec")
-    with pytest.raises(ValueError):
-        exec(compile(source.replace(line, line + line), path, "exec"), {"__name__": "copy"})
+    start = source.index("GAMES = (\n") + len("GAMES = (\n")
+    end = source.index("\n)\n", start) + 3  # (the tuple's closing line)
+    text = source[:start] + "".join("    %s,\n" % line for line in lines) + ")\n" + source[end:]
+    names = {"__name__": "registry_copy"}
+    exec(compile(text, path, "exec"), names)
+    return names
+
+
+def test_the_shipped_games_keep_their_slots():
+    # A store written before the slots were named has them at their old places in GAMES.
+    slots = {entry.package: entry.slot for entry in registry.GAMES if entry.package in SLOTS}
+    assert slots == SLOTS
+    assert len({entry.slot for entry in registry.GAMES}) == len(registry.GAMES)
+    assert all(0 <= entry.slot < store.KIT_SLOT for entry in registry.GAMES)
+
+
+def test_the_registry_checks_its_lines_at_import():
+    def line(slot, name="G"):
+        return 'GameEntry("%s%d", "games.g%d", %d)' % (name, slot, slot, slot)
+
+    # Its own lines import; so do games inserted anywhere, in free slots.
+    assert [entry.slot for entry in _import_with([line(1), line(0), line(5)])["GAMES"]] == [1, 0, 5]
+    assert "_check" not in _import_with([line(0)])  # (gone once it has checked)
+    # A slot used twice, below 0, the kit's own or past the records' room: it raises.
+    for slots in ((0, 1, 1), (0, -1), (store.KIT_SLOT,), (store.MAX_GAMES,), (2, 9)):
+        with pytest.raises(ValueError):
+            _import_with([line(slot, "G%d_" % at) for at, slot in enumerate(slots)])
 
 
 def _records(nvm):

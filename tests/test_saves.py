@@ -249,7 +249,8 @@ def test_a_quit_counts_as_played_and_lost_and_keeps_the_set_up_choices():
     # Whist with Under hand On (set-up row 2), a few moves, then Quit from the pause menu.
     host_sim.run("GAME:whist DOWN RIGHT A A RIGHT A START UP A", nvm=nvm)
     assert top_name() == "ConfirmScreen" and "counts as a loss" in top().text
-    host_sim.run("GAME:whist DOWN RIGHT A A RIGHT A START UP A A", nvm=nvm)
+    # (Switched on again, "Continue" resumes that game, and it is quit.)
+    host_sim.run("ROW:Continue_Gongor_Whist A DOWN RIGHT A A RIGHT A START UP A A", nvm=nvm)
     stats = store.Stats(nvm)
     assert stats.played(0) == 2 and stats.won(0) == 1
     assert stats.get(0, store.STAT_RUN) == 0 and stats.get(0, store.STAT_BEST_RUN) == 1

@@ -90,28 +90,24 @@ class GameEntry:
         return sys.modules[self.module]
 
 
-def check(games: Any) -> None:
-    """Raise ValueError if two of ``games`` share a slot or one is out of range."""
-    seen = 0
-    for entry in games:
-        slot = entry.slot
-        if not 0 <= slot < KIT_SLOT or seen & 1 << slot:
-            raise ValueError("game slot %d: used twice or out of range" % slot)
-        seen |= 1 << slot
-
-
-def by_slot(slot: int) -> Any:
-    """The game whose records are in ``slot`` (a ``GameEntry``), or None."""
-    for entry in GAMES:
-        if entry.slot == slot:
-            return entry
-    return None
-
-
 # Menu order; each game's slot is its own (append-only: the next free one for a new game).
 GAMES = (
     GameEntry("Gongor Whist", "games.whist", 0),
     GameEntry("Bharg", "games.bharg", 1),
     GameEntry("Jekyll & Hyde", "games.jekyll", 2),
 )
-check(GAMES)
+
+
+def _check() -> None:
+    """Raise ValueError if two games share a slot or one is out of range (once, at import:
+    then the function goes, and its code with it)."""
+    seen = 0
+    for entry in GAMES:
+        slot = entry.slot
+        if not 0 <= slot < KIT_SLOT or seen & 1 << slot:
+            raise ValueError("game slot %d: used twice or out of range" % slot)
+        seen |= 1 << slot
+
+
+_check()
+del _check

@@ -322,8 +322,9 @@ def analyse(lines, boot_slot, args):
     row = segment["boot_row"]
     if row is not None:
         expected = None
-        if boot_slot != NO_GAME and registry.by_slot(boot_slot) is not None:
-            expected = "Continue " + registry.by_slot(boot_slot).name
+        saved = [entry for entry in registry.GAMES if entry.slot == boot_slot]
+        if boot_slot != NO_GAME and saved:
+            expected = "Continue " + saved[0].name
         if expected and row != expected:
             problems.append(
                 "booted on a saved %s but the menu's first row is %r" % (expected[9:], row)
