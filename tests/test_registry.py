@@ -61,7 +61,6 @@ def test_the_registry_checks_its_lines_at_import():
 
     # Its own lines import; so do games inserted anywhere, in free slots.
     assert [entry.slot for entry in _import_with([line(1), line(0), line(5)])["GAMES"]] == [1, 0, 5]
-    assert "_check" not in _import_with([line(0)])  # (gone once it has checked)
     # A slot used twice, below 0, the kit's own or past the records' room: it raises.
     for slots in ((0, 1, 1), (0, -1), (store.KIT_SLOT,), (store.MAX_GAMES,), (2, 9)):
         with pytest.raises(ValueError):

@@ -99,13 +99,14 @@ GAMES = (
 
 
 def _check() -> None:
-    """Raise ValueError if two games share a slot or one is out of range (once, at import:
-    then the function goes, and its code with it)."""
+    """Raise ValueError if two games share a slot or one is out of range: once, at import,
+    and then the function goes (``del``), its code with it. (Its message is one word the
+    app interns anyway: a longer text would be a string the module keeps on the heap.)"""
     seen = 0
     for entry in GAMES:
         slot = entry.slot
         if not 0 <= slot < KIT_SLOT or seen & 1 << slot:
-            raise ValueError("game slot %d: used twice or out of range" % slot)
+            raise ValueError("slot")
         seen |= 1 << slot
 
 

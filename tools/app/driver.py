@@ -138,7 +138,7 @@ class Driver:
         self.max_peak = 0
         self.frame_peak = 0  # gc.mem_alloc() at the end of the last measured frame
         self.marks = []  # markers reached since the last measured frame
-        self.taps = []  # the taps a GAME: or ROW: word stands for, still to feed
+        self.keys = []  # the taps a GAME: or ROW: word stands for, still to feed
         self.printed = False  # the boot lines (qstr pool, MENU-AT-BOOT) are out
         self.failed = False
 
@@ -164,8 +164,8 @@ class Driver:
         return "START"
 
     def _next_word(self):
-        if self.taps:
-            return self.taps.pop(0)
+        if self.keys:
+            return self.keys.pop(0)
         lines = self.lines
         while self.line < len(lines):
             text = lines[self.line]
@@ -202,8 +202,9 @@ class Driver:
             if word[0] == "#":
                 self._mark(word[1:])
                 continue
-            if word.startswith("GAME:") or word.startswith("ROW:"):
-                self._name(word)
+            name, _, hold = word.partition(":")
+            if hold:
+                self.select(name, hold)  # GAME:<id> or ROW:<label>
                 continue
             name, _, hold = word.partition("*")
             duration = int(hold) if hold else _TAP_MS
@@ -227,43 +228,44 @@ class Driver:
             return True
         return True
 
-    def _name(self, word):
-        """A ``GAME:`` or ``ROW:`` word reached: the taps it stands for on the top screen
-        (see the module's docstring) go into ``taps``, to be fed as the next words."""
-        kind, _, text = word.partition(":")
-        text = text.replace("_", " ").lower()
+    def select(self, name, text):
+        """A ``GAME:`` or ``ROW:`` word reached (``name``: before its colon, ``text``
+        after): the taps it stands for on the top screen (see the module's docstring) go
+        into ``keys``, to be fed as the next words. (Its names are ones the driver or the
+        app interns anyway, as the module's docstring asks.)"""
         top = self.shell.current_app.stack[-1]
         menu = getattr(top, "menu", None)
-        rows = getattr(menu, "items", None)
-        if kind == "GAME":
-            text = None
-            for entry in sys.modules["handheld.registry"].GAMES:
-                if entry.package.rpartition(".")[2] == word[5:].lower():
-                    text = entry.name.lower()
-            if text is None:
-                raise ValueError("no game with the id of " + word)
+        items = getattr(menu, "items", None)
+        label = text.replace("_", " ").lower()
+        if name == "GAME":
+            label = None
+            for state in sys.modules["handheld.registry"].GAMES:
+                if state.package.rpartition(".")[2] == text.lower():
+                    label = state.name.lower()
+            if label is None:
+                raise ValueError("no game with the id of " + text)
         index = -1
-        if rows is not None:
-            for at in range(len(rows)):
-                if rows[at].lower() == text:
-                    index = at
+        if items is not None:
+            for number in range(len(items)):
+                if items[number].lower() == label:
+                    index = number
                     break
         if index < 0:
-            raise ValueError(word + ": no such row on " + type(top).__name__)
+            raise ValueError("no row of that label on " + type(top).__name__ + ": " + text)
         cursor = menu.cursor
-        down = index - cursor.index
-        if cursor.wrap and down:
-            down %= cursor.count
-            if cursor.count - down < down:
-                down -= cursor.count
-        while down > 0:
-            self.taps.append("DOWN")
-            down -= 1
-        while down < 0:
-            self.taps.append("UP")
-            down += 1
-        if kind == "GAME":
-            self.taps.append("A")
+        step = index - cursor.index
+        if cursor.wrap and step:
+            step %= cursor.count
+            if cursor.count - step < step:
+                step -= cursor.count
+        while step > 0:
+            self.keys.append("DOWN")
+            step -= 1
+        while step < 0:
+            self.keys.append("UP")
+            step += 1
+        if name == "GAME":
+            self.keys.append("A")
 
     def update(self):
         """Soak mode, before each press: has the app made progress since the last one?
