@@ -419,7 +419,8 @@ def test_window_mode_with_sdl_dummy_driver(monkeypatch):
 
     window = ScriptedWindow()
     sim = host_sim.Sim(window=window, nvm=fresh_nvm()).run()
-    assert app().top().heading == "Bharg"  # DOWN then X (= A)
+    # DOWN then X (= A): the second row's set-up (Bharg's, unless a game was put before it)
+    assert app().top().heading == registry.GAMES[1].name
     assert window.surface.get_size() == (640, 512)
     for x, y in ((5, 5), (80, 20), (150, 120)):  # scaled x4
         assert tuple(window.surface.get_at((4 * x + 2, 4 * y + 2)))[
@@ -459,7 +460,7 @@ def test_window_key_maps_of_the_rp2040_boards(monkeypatch, board, down, a, size)
 
     window = ScriptedWindow(board=board)
     host_sim.Sim(board=board, window=window, nvm=bytearray(b"\xff" * 4096)).run()
-    assert app().top().heading == "Bharg"  # DOWN then A
+    assert app().top().heading == registry.GAMES[1].name  # DOWN then A: the second row
     assert window.surface.get_size() == size
 
 
