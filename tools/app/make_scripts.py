@@ -8,6 +8,8 @@ which act by key presses only. What they pressed, and the game seeds the run dre
 written out; tools/app/driver.py replays them on MicroPython's WebAssembly port, where
 the same seeds and keys give the same games.
 
+Each game is reached from the main menu by name (``GAME:<id>``: the driver and the
+simulator find its row when they get there), so a game added to the menu moves nothing.
 Regenerate after a change to the screens' keys: ``python tools/app/make_scripts.py``.
 (The device-time model's tour, tools/devtime/tour.keys, is written by hand: its markers
 name the screen each must find on top.)
