@@ -9,8 +9,9 @@ from host_sim.fakes import nvm_size
 from host_sim.sim import Sim, parse_script
 
 # The boards handheld.boards supports (not imported here: it binds the board modules, which
-# the simulator fakes only once a run starts).
-BOARDS = ("pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
+# the simulator fakes only once a run starts). An EdgeBadge runs the PyBadge build and
+# reports pybadge.
+BOARDS = ("pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
 
 
 def _folder_of(path):

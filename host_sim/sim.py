@@ -46,12 +46,65 @@ def _joystick(word):
     return (int(parts[0]), int(parts[1]))
 
 
+def _label(text):
+    """A row label as ``ROW:`` words match it: ``_`` for spaces, case-insensitive."""
+    return text.replace("_", " ").lower()
+
+
+def name_taps(screen, word):
+    """The taps a ``GAME:<id>`` or ``ROW:<text>`` word stands for on ``screen`` (the top
+    screen when the word is reached): DOWN or UP, the fewer way round (its cursor may
+    wrap), to the row that ``ROW:`` names by its label, or to the main menu's row of the
+    game ``GAME:`` names by its id (``handheld.registry``: its package's last part), then
+    A. Raises ValueError if the screen has no such row."""
+    kind, _, text = word.partition(":")
+    menu = getattr(screen, "menu", None)
+    labels = getattr(menu, "items", None)
+    if labels is None:
+        raise ValueError("%s: the top screen (%s) has no rows" % (word, type(screen).__name__))
+    if kind.upper() == "GAME":
+        from handheld import registry
+
+        games = [e for e in registry.GAMES if e.package.rpartition(".")[2] == text.lower()]
+        if not games:
+            ids = ", ".join(e.package.rpartition(".")[2] for e in registry.GAMES)
+            raise ValueError("%s: no game has that id (the games: %s)" % (word, ids))
+        want = games[0].name.lower()
+    else:
+        want = _label(text)
+    rows = [label.lower() for label in labels]
+    if want not in rows:
+        raise ValueError(
+            "%s: no row %r on the top screen (%s), whose rows are %s"
+            % (word, want, type(screen).__name__, ", ".join(labels))
+        )
+    cursor = menu.cursor
+    down = rows.index(want) - cursor.index
+    if cursor.wrap and down:
+        down %= cursor.count
+        if cursor.count - down < down:
+            down -= cursor.count
+    taps = ["DOWN"] * down + ["UP"] * -down
+    return taps + ["A"] if kind.upper() == "GAME" else taps
+
+
 def parse_script(text):
-    """A key script as a timeline of (time ms, op, arg); see the package docstring."""
+    """A key script as a timeline of (time ms, op, arg); see the package docstring. A
+    ``GAME:`` or ``ROW:`` word is an op of its own ("name"), taking no time until it is
+    reached (``Sim.sleep`` puts its taps in then); a ``#label`` marker is one too
+    ("mark")."""
     timeline = []
     now = BOOT_MS
     for word in text.split():
         upper = word.upper()
+        if word.startswith("#"):
+            timeline.append((now, "mark", word[1:]))
+            continue
+        if upper.startswith("GAME:") or upper.startswith("ROW:"):
+            if not word.partition(":")[2]:
+                raise ValueError("bad word %r: use GAME:<id> or ROW:<label>" % word)
+            timeline.append((now, "name", word))
+            continue
         if upper.startswith("JOY:"):
             timeline.append((now, "joy", _joystick(word)))
             now += FRAME_MS * 2
@@ -67,7 +120,7 @@ def parse_script(text):
             continue
         if name not in KEY_NUMBERS:
             raise ValueError(
-                "unknown key %r in script: use %s, WAIT or JOY:x,y"
+                "unknown key %r in script: use %s, WAIT, JOY:x,y, GAME:<id> or ROW:<label>"
                 % (word, ", ".join(sorted(KEY_NUMBERS)))
             )
         timeline.append((now, "press", name))
@@ -80,7 +133,8 @@ def parse_script(text):
 class Sim:
     """One run of code.py on fake hardware.
 
-    :param str board: board_id of the fake board ("pybadge", "edgebadge", "pygamer", ...)
+    :param str board: board_id of the fake board ("pybadge", "pygamer", ...; an EdgeBadge
+        reports "pybadge")
     :param int seed: game seeds come from Rng(seed)
     :param str keys: a key script (headless)
     :param nvm: a bytearray to use as microcontroller.nvm (shared across runs in tests)
@@ -224,13 +278,40 @@ class Sim:
             return
         self.clock_ms += max(1, int(seconds * 1000))
         while self.timeline and self.timeline[0][0] <= self.clock_ms:
-            _, op, arg = self.timeline.pop(0)
+            at, op, arg = self.timeline.pop(0)
             if op == "joy":
                 self.joy_override = arg
+            elif op == "name":
+                self._tap_in(at, name_taps(self.top_screen(), arg))
+            elif op == "mark":
+                self.marked(arg)
             else:
                 self.key(arg, op == "press")
         if not self.timeline and self.clock_ms >= self.end_ms + SETTLE_MS:
             raise SimDone()
+
+    def top_screen(self):
+        """The running app's top screen."""
+        from handheld import shell
+
+        return shell.current_app.stack[-1]
+
+    def _tap_in(self, at, taps):
+        """A name word's taps, from ``at`` (the time it was reached on the script's clock),
+        with the usual tap and gap; everything after them in the script shifts later by
+        the time they take."""
+        ops = []
+        for name in taps:
+            ops.append((at, "press", name))
+            ops.append((at + TAP_MS, "release", name))
+            at += TAP_MS + GAP_MS
+        shift = len(taps) * (TAP_MS + GAP_MS)
+        self.timeline = ops + [(t + shift, op, arg) for t, op, arg in self.timeline]
+        self.end_ms += shift
+
+    def marked(self, label):
+        """A ``#label`` marker in the script was reached (nothing here; see
+        tools/devtime)."""
 
     def _on_refresh(self, display):
         if self.record is not None:

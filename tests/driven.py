@@ -71,3 +71,27 @@ class DrivenSim(host_sim.Sim):
             else:
                 self.finished = True
         super().sleep(seconds)
+
+
+# The games shipped with the kit, by package, in their menu order: pictures and figures
+# taken of the menus with these three stay the same whatever else is registered.
+SHIPPED = ("games.whist", "games.bharg", "games.jekyll")
+
+
+def game_id(entry):
+    """A registry entry's id, as the key scripts' ``GAME:<id>`` names it: its package's
+    last part."""
+    return entry.package.rpartition(".")[2]
+
+
+def menu_to(game):
+    """The key words that open a game's set-up from the main menu, by its id (``"bharg"``)
+    or its registry entry: ``GAME:<id>`` (host_sim moves to its row when it gets there)."""
+    return "GAME:" + (game if isinstance(game, str) else game_id(game))
+
+
+def shipped_games():
+    """The registry's entries of the shipped games (``SHIPPED``), in that order."""
+    from handheld import registry
+
+    return tuple(entry for name in SHIPPED for entry in registry.GAMES if entry.package == name)

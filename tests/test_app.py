@@ -169,18 +169,18 @@ def test_the_primer_over_a_game_offers_no_gallery_and_is_unloaded_after():
     # (An earlier test in this process may have opened the gallery.)
     sys.modules.pop("handheld.gallery", None)
     # Whist's set-up (its modules loaded), its Rules row, the rules page, the primer.
-    host_sim.run("A UP A SELECT")
+    host_sim.run("GAME:whist UP A SELECT")
     assert top_name() == "PrimerScreen"
-    host_sim.run("A UP A SELECT A")  # A: no gallery over a game's modules
+    host_sim.run("GAME:whist UP A SELECT A")  # A: no gallery over a game's modules
     assert top_name() == "PrimerScreen" and "handheld.gallery" not in sys.modules
-    host_sim.run("A UP A SELECT B")
+    host_sim.run("GAME:whist UP A SELECT B")
     assert top_name() == "TextScreen" and "handheld.primer" not in sys.modules
     # Back on the set-up, built again (it let its widgets go), on the row it was on.
-    host_sim.run("A UP A SELECT B B")
+    host_sim.run("GAME:whist UP A SELECT B B")
     setup = top()
     assert top_name() == "_SetupScreen" and setup.menu.index == len(setup.rows) - 1
     # From the main menu's Cards row, A opens the gallery.
-    host_sim.run("DOWN DOWN DOWN A A")
+    host_sim.run("ROW:Cards A A")
     assert top_name() == "GalleryScreen"
 
 
@@ -294,10 +294,10 @@ def test_no_nvm_write_in_a_frame_that_answers_a_key():
     nvm = fresh_nvm()
     store.Stats(nvm).record(1, True)
     # Statistics, Reset all, A: the table shows zeros at once, and they are written after.
-    assert _key_writes("UP UP UP A UP A A WAIT*30", nvm) == (0, 1)
+    assert _key_writes("ROW:Statistics A ROW:Reset_all A A WAIT*30", nvm) == (0, 1)
     assert store.Stats(nvm).played(1) == 0
     # Settings: a change is written once the screen is left.
-    assert _key_writes("UP UP A RIGHT B WAIT*30", nvm) == (0, 1)
+    assert _key_writes("ROW:Settings A RIGHT B WAIT*30", nvm) == (0, 1)
     assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
     # A game: START saves it, quitting counts it (the set-up's choices with it).
     script = "A A WAIT*700 A WAIT*700 START WAIT*30 UP A A WAIT*30"
@@ -332,12 +332,12 @@ def test_about_loads_the_gallery_while_it_is_read_and_b_unloads_it():
             sys.modules.pop(name, None)
         host_sim.run(keys)
 
-    run("UP A WAIT*100")
+    run("ROW:About A WAIT*100")
     assert top_name() == "_AboutScreen" and "handheld.gallery" in sys.modules
     assert sys.modules["handheld.cardview"]._sheet is not None
-    run("UP A WAIT*100 A")
+    run("ROW:About A WAIT*100 A")
     assert top_name() == "GalleryScreen"
-    run("UP A WAIT*100 B")
+    run("ROW:About A WAIT*100 B")
     assert top_name() == "MenuScreen" and "handheld.gallery" not in sys.modules
 
 

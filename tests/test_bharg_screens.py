@@ -26,8 +26,8 @@ from handheld import cardview, store
 
 TABLE_GREEN = (8, 65, 33)  # ui.TABLE (0x0B4020) through RGB565
 MARK_BOX = (156, 0, 160, 12)  # the save mark's corner (handheld.screens.save_mark)
-SETUP_50 = "DOWN A A"  # Bharg, 2 players, target 50 (the default), basic deck
-SETUP_ONE_ROUND = "DOWN A DOWN RIGHT RIGHT A"  # Target: 50 -> 100 -> 1 round
+SETUP_50 = "GAME:bharg A"  # Bharg, 2 players, target 50 (the default), basic deck
+SETUP_ONE_ROUND = "GAME:bharg DOWN RIGHT RIGHT A"  # Target: 50 -> 100 -> 1 round
 
 
 def driven(planner, seed=4, nvm=None):
@@ -325,7 +325,7 @@ def test_one_round_match_ends_with_the_winner_and_records_stats_once():
 
 
 def test_three_players_round_end_shows_three_hands():
-    sim, player = play("DOWN A RIGHT A", after("RoundEndScreen", "ScoreScreen"), seed=2)
+    sim, player = play("GAME:bharg RIGHT A", after("RoundEndScreen", "ScoreScreen"), seed=2)
     image, screen, texts = player.shots["RoundEndScreen"]
     assert screen.flow.game.num_players() == 3
     assert len(screen.rows) == 3
@@ -386,7 +386,7 @@ def test_taken_card_is_dimmed_and_cannot_be_discarded():
 
 
 def test_setup_rows_match_the_engine_options():
-    host_sim.run("DOWN A", nvm=fresh_nvm())
+    host_sim.run("GAME:bharg", nvm=fresh_nvm())
     rows = app().top().rows
     assert [row[0] for row in rows] == [
         "Players",
@@ -402,7 +402,7 @@ def test_setup_rows_match_the_engine_options():
     assert rows[3][1] == rows[4][1] == ("Human", "CPU easy", "CPU normal")
     assert rows[3][2] == rows[4][2] == 0
     # Three players, target 100, both extras.
-    host_sim.run("DOWN A RIGHT DOWN RIGHT DOWN LEFT A", nvm=fresh_nvm())
+    host_sim.run("GAME:bharg RIGHT DOWN RIGHT DOWN LEFT A", nvm=fresh_nvm())
     game = app().stack[1].flow.game
     options = game._b[0]
     assert options == (
@@ -441,21 +441,21 @@ def at_once(player, name, screen):
     return True
 
 
-SETUP_3P_CPU_2 = "DOWN A RIGHT DOWN DOWN DOWN RIGHT A"  # three players, Player 2 a CPU
-SETUP_3P_CPUS = "DOWN A RIGHT DOWN DOWN DOWN RIGHT DOWN RIGHT A"  # Players 2 and 3 CPUs
+SETUP_3P_CPU_2 = "GAME:bharg RIGHT DOWN DOWN DOWN RIGHT A"  # three players, Player 2 a CPU
+SETUP_3P_CPUS = "GAME:bharg RIGHT DOWN DOWN DOWN RIGHT DOWN RIGHT A"  # Players 2 and 3 CPUs
 
 # name -> (set-up keys, stop condition, sim seed)
 GOLDENS = {
-    "bharg_setup": ("DOWN A", at_once, 4),
+    "bharg_setup": ("GAME:bharg", at_once, 4),
     "bharg_privacy": (SETUP_50, at_once, 4),
     "bharg_draw": (SETUP_50, on_screen("PlayScreen", 3), 4),
     "bharg_take_discard": (SETUP_50 + " " + PASS_KEYS + " RIGHT A", at_once, 4),
     "bharg_help": (SETUP_50 + " " + PASS_KEYS + " SELECT", at_once, 4),
     # Took the discard top, then B: back at the turn's start, the discard top lit.
     "bharg_undo": (SETUP_50 + " " + PASS_KEYS + " RIGHT A B", at_once, 4),
-    "bharg_three_players": ("DOWN A RIGHT A", on_screen("PlayScreen", 3), 3),
+    "bharg_three_players": ("GAME:bharg RIGHT A", on_screen("PlayScreen", 3), 3),
     "bharg_round_end": (SETUP_50, on_screen("RoundEndScreen"), 4),
-    "bharg_round_end_3p": ("DOWN A RIGHT A", on_screen("RoundEndScreen"), 2),
+    "bharg_round_end_3p": ("GAME:bharg RIGHT A", on_screen("RoundEndScreen"), 2),
     "bharg_scores": (SETUP_50, on_screen("ScoreScreen"), 4),
     "bharg_match_over": (SETUP_ONE_ROUND, on_screen("GameOverScreen"), 4),
     # Seat names (issue 31): Players 1 and 3 human, Player 2 a CPU; then one human against
@@ -604,7 +604,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
 
 # -- CPU seats (issue 13) -------------------------------------------------------------------------
 
-SETUP_CPU_25 = "DOWN A DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2: CPU normal
+SETUP_CPU_25 = "GAME:bharg DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2: CPU normal
 
 
 def test_a_whole_match_against_the_cpu_by_keys():
@@ -643,7 +643,7 @@ def test_the_cpu_move_stays_on_show_until_its_pause_ends():
     # Player 2 (CPU easy) starts; Player 1 sees the table at once (no privacy screen),
     # waits while it thinks, sees its move for PAUSE_MS, then plays.
     seen = {}
-    setup = "DOWN A DOWN DOWN DOWN RIGHT A".split()
+    setup = "GAME:bharg DOWN DOWN DOWN RIGHT A".split()
 
     def planner(sim):
         if setup:
@@ -697,7 +697,7 @@ def test_continue_restores_the_cpu_seats():
     nvm = fresh_nvm()
     host_sim.run(SETUP_CPU_25 + " WAIT*3000 A A WAIT*11000", seed=2, nvm=nvm)
     assert store.Store(nvm).load_game(1)[-3:] == b"\0\2\0"
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Bharg A", nvm=nvm)
     assert top_name() == "PlayScreen" and bytes(app().top().flow.kinds) == b"\0\2\0"
 
 

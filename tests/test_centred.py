@@ -11,7 +11,7 @@ import host_sim
 from host_sim import cpdisplayio as cp
 
 APP = (40, 56, 200, 184)  # the app's 160x128 on the PicoSystem's 240x240
-PAUSE = "A A A START"  # Gongor Whist's set-up, its table, then the pause menu
+PAUSE = "GAME:whist A A START"  # Gongor Whist's set-up, its table, then the pause menu
 
 
 def _palette(color=0x2E5A88):

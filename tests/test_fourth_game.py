@@ -2,14 +2,16 @@
 tests/fixtures/toygame (declarations, an engine, a flow, a screens module, a rules page)
 reaches the main menu, its set-up (rows and setting from its declaration), its rules, its
 play screen, the Settings and Statistics screens, and back to the menu with its result
-counted.
+counted. The toy is put on the menu after the registered games (first and second too, for
+the first test), in the next free slot; a toy already registered (``games.toy``) makes way
+for it.
 
 The toy is Beat the Row: a row of cards to beat from a hand, two rows a game. The key
 scripts below that play one to its end take the best line of the deal the run's seed gives
 (so it is a win)."""
 
 import pytest
-from driven import app, fresh_nvm, top, top_name
+from driven import app, fresh_nvm, menu_to, top, top_name
 
 import host_sim
 from handheld import registry, store
@@ -21,31 +23,45 @@ _SEED_3 = 14
 _WIN_3 = ("A RIGHT A A A RIGHT A A A", "A A A A RIGHT RIGHT A A A")
 
 
-@pytest.fixture
-def toy(monkeypatch):
-    entry = registry.GameEntry("Toy", "tests.fixtures.toygame")
-    entry.slot = len(registry.GAMES)
-    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (entry,))
+def _insert_toy(monkeypatch, at=None):
+    """The fixture's toy on the menu at row ``at`` (None: last), in the next free slot."""
+    games = [entry for entry in registry.GAMES if entry.name != "Toy"]
+    entry = registry.GameEntry("Toy", "tests.fixtures.toygame", max(e.slot for e in games) + 1)
+    games.insert(len(games) if at is None else at, entry)
+    monkeypatch.setattr(registry, "GAMES", tuple(games))
     return entry
 
 
-def test_a_fourth_game_from_its_package_alone(toy):
+@pytest.fixture
+def toy(monkeypatch):
+    return _insert_toy(monkeypatch)
+
+
+@pytest.fixture(params=[None, 0, 1])
+def toy_anywhere(monkeypatch, request):
+    return _insert_toy(monkeypatch, request.param)
+
+
+def test_a_fourth_game_from_its_package_alone(toy_anywhere):
+    toy = toy_anywhere
     nvm = fresh_nvm()
     host_sim.run("", nvm=nvm)
-    assert app().top().items[:4] == ["Gongor Whist", "Bharg", "Jekyll & Hyde", "Toy"]
+    names = [entry.name for entry in registry.GAMES]
+    assert app().top().items[: len(names)] == names and "Toy" in names
+    assert {"Gongor Whist", "Bharg", "Jekyll & Hyde"} <= set(names)
     # Its set-up: the declared row, starting at the declared setting's default, and Rules.
-    host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
+    host_sim.run(menu_to(toy), nvm=nvm)
     screen = top()
     assert screen.heading == "Toy"
     assert screen.rows == [["Cards", ("3", "5"), 1], ["Rules", ("A: read",), 0]]
-    host_sim.run("DOWN DOWN DOWN A DOWN A", nvm=nvm)
+    host_sim.run(menu_to(toy) + " DOWN A", nvm=nvm)
     first = top()._rows[0]  # the rules page's first line, read back from its tiles
     assert top_name() == "TextScreen"
     assert "TOY GAME" in "".join(chr(32 + first[column]) for column in range(31))
     # Start: the play screen shows five cards in the hand; play the game won; the menu.
-    host_sim.run("DOWN DOWN DOWN A A", nvm=nvm)
+    host_sim.run(menu_to(toy) + " A", nvm=nvm)
     assert top_name() == "ToyScreen" and top().hand.count == 5
-    host_sim.run("DOWN DOWN DOWN A A " + _WIN_5 + " WAIT*700 B", nvm=nvm)  # the result waits 0.6 s
+    host_sim.run(menu_to(toy) + " A " + _WIN_5 + " WAIT*700 B", nvm=nvm)  # the result waits 0.6 s
     assert top_name() == "MenuScreen" and len(app().stack) == 1
     assert store.Stats(nvm).played(toy.slot) == 1 and store.Stats(nvm).won(toy.slot) == 1
     # The game's package was unloaded with the game.
@@ -56,22 +72,25 @@ def test_a_fourth_game_from_its_package_alone(toy):
 
 def test_settings_and_statistics_list_the_fourth_game(toy):
     nvm = fresh_nvm()
-    # Settings: the toy's setting is the last row; 5 -> 3, leave (saved).
-    host_sim.run("UP UP A UP LEFT B", nvm=nvm)
+    # Settings: the toy's setting, by its label; 5 -> 3, leave (saved).
+    host_sim.run("ROW:Settings A ROW:Toy_cards LEFT B", nvm=nvm)
     assert store.Settings(nvm).get(store.game_setting(toy.slot, 0), 2, 1) == 0
-    host_sim.run("DOWN DOWN DOWN A", nvm=nvm)
+    host_sim.run(menu_to(toy), nvm=nvm)
     assert top().rows[0][2] == 0  # the set-up starts at the setting
     # Statistics: a row per game; A on one opens its page, ending with the game's WON.
-    host_sim.run("UP UP UP A UP UP", nvm=nvm)
+    host_sim.run("ROW:Statistics A ROW:Toy", nvm=nvm)
     screen = top()
-    assert [row[0] for row in screen.rows][3] == "Toy"
-    host_sim.run("UP UP UP A UP UP A", nvm=nvm)
+    assert [row[0] for row in screen.rows][: len(registry.GAMES)] == [
+        entry.name for entry in registry.GAMES
+    ]
+    assert screen.rows[screen.row()][0] == "Toy"
+    host_sim.run("ROW:Statistics A ROW:Toy A", nvm=nvm)
     assert top_name() == "MessageScreen" and top().text.endswith("\n(won: half the tricks or more)")
 
 
 def test_play_again_undo_and_the_remembered_set_up(toy):
     nvm = fresh_nvm()
-    toy_menu = "DOWN DOWN DOWN A"
+    toy_menu = menu_to(toy)
     # 3 cards (LEFT on the Cards row), two cards played, one taken back from the pause menu.
     # (Each pause saves the game: these runs start from a blank nvm, with no "Continue".)
     host_sim.run(toy_menu + " LEFT A A A START", nvm=fresh_nvm())
@@ -84,7 +103,7 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     host_sim.run(toy_menu + " LEFT A A A START", nvm=saved)
     host_sim.run("", nvm=saved)
     assert top().items[0] == "Continue Toy"
-    host_sim.run("A", nvm=saved)
+    host_sim.run("ROW:Continue_Toy A", nvm=saved)
     play = top()
     assert top_name() == "ToyScreen" and play.hand.count == 3 and play.flow.obs["trick"] == 2
     assert app().play is play and not app().unsaved() and play.flow.can_undo()
@@ -110,7 +129,7 @@ def test_play_again_undo_and_the_remembered_set_up(toy):
     host_sim.run(toy_menu, nvm=nvm)
     assert top().rows[0][2] == 0
     # Changed on the Settings screen afterwards, the setting wins.
-    host_sim.run("UP UP A UP RIGHT B", nvm=nvm)
+    host_sim.run("ROW:Settings A ROW:Toy_cards RIGHT B", nvm=nvm)
     host_sim.run(toy_menu, nvm=nvm)
     assert top().rows[0][2] == 1
 
@@ -148,6 +167,6 @@ def test_the_toy_play_screen_is_the_kits_base_and_a_flow():
 def test_a_play_screen_that_keeps_its_widgets_keeps_one_save_mark(toy):
     # The toy table is not releasable: its group stays under the pause menu, and the
     # save mark the app put on it is shown again, not added again.
-    host_sim.run("A A START START START START")
+    host_sim.run(menu_to(toy) + " A START START START START")
     marks = [layer for layer in top().group if layer is app().session.marks.mark]
     assert top().pausable and len(marks) == 1 and app().session.marks.group is top().group

@@ -44,7 +44,7 @@ class StandIn:
 
 
 def test_bharg_on_the_sprig_names_its_keys():
-    keys_script = "DOWN A A"  # two players
+    keys_script = "GAME:bharg A"  # two players
     host_sim.run(keys_script + " " + SETTLE, board=SPRIG, seed=4, nvm=sprig_nvm())
     assert top().prompt.text == "press L"
     host_sim.run(keys_script + " %s A %s" % (SETTLE, SETTLE), board=SPRIG, seed=4, nvm=sprig_nvm())
@@ -97,7 +97,7 @@ def test_jekyll_on_the_sprig_names_its_keys(sprig_names):
 
 
 def test_jekyll_table_on_the_sprig():
-    script = "DOWN DOWN A A %s A %s" % (SETTLE, SETTLE)
+    script = "GAME:jekyll A %s A %s" % (SETTLE, SETTLE)
     host_sim.run(script, board=SPRIG, seed=3, nvm=sprig_nvm())
     assert top().hint.text == "L draw  J tricks" and not top().hint.hidden
 
@@ -118,5 +118,5 @@ def test_the_demo_names_its_keys_on_the_sprig(sprig_names):
 
 
 def test_the_pybadge_keeps_the_written_names():
-    host_sim.run("DOWN A A " + SETTLE, seed=4)
+    host_sim.run("GAME:bharg A " + SETTLE, seed=4)
     assert app().top().prompt.text == "press A"

@@ -23,11 +23,11 @@ from handheld.screens import PRIVACY_MS
 SETTLE = "WAIT*%d" % PRIVACY_MS
 # Issue 31's reproduction: Bharg, three players, target 25, +Pawns, Players 2 and 3 CPUs
 # (easy, normal); after 2.5 s "P3 (CPU) moved ... A go on" is on the table.
-SEED_22 = "DOWN A RIGHT DOWN LEFT DOWN DOWN RIGHT DOWN RIGHT RIGHT A WAIT*2500"
-BHARG_2P = "DOWN A A"  # Bharg, two players (humans), target 50
-JEKYLL_2P = "DOWN DOWN A A"  # Jekyll & Hyde, Poole, two players
+SEED_22 = "GAME:bharg RIGHT DOWN LEFT DOWN DOWN RIGHT DOWN RIGHT RIGHT A WAIT*2500"
+BHARG_2P = "GAME:bharg A"  # Bharg, two players (humans), target 50
+JEKYLL_2P = "GAME:jekyll A"  # Jekyll & Hyde, Poole, two players
 # Jekyll & Hyde against the CPU (normal), which plays Dr. Jekyll and moves first.
-JEKYLL_CPU_FIRST = "DOWN DOWN A DOWN DOWN RIGHT DOWN RIGHT RIGHT A"
+JEKYLL_CPU_FIRST = "GAME:jekyll DOWN DOWN RIGHT DOWN RIGHT RIGHT A"
 MARK_BOX = (156, 0, 160, 12)  # the save mark's corner
 
 
@@ -90,7 +90,7 @@ def test_the_double_tap_after_a_cpu_move_draws_no_card():
 def test_a_cpu_move_takes_a_only_after_a_moment():
     # Player 2 (CPU easy) starts; the moment its move shows, A is dropped (the hint
     # hidden); PRIVACY_MS later the hint says "A go on" and A goes on.
-    setup = "DOWN A DOWN DOWN DOWN RIGHT A".split()
+    setup = "GAME:bharg DOWN DOWN DOWN RIGHT A".split()
     seen = {}
 
     def planner(sim):

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.wholeapp  # the tier `make check` leaves out
 
 # Boot, open Gongor Whist's set-up, start, play a little, quit from the pause menu.
 QUIT_SCRIPT = (
-    "SEEDS 5\n#start-whist-quit A WAIT*200 A WAIT*300 A RIGHT A WAIT*200 "
+    "SEEDS 5\n#start-whist-quit GAME:whist WAIT*200 A WAIT*300 A RIGHT A WAIT*200 "
     "START UP A A WAIT*300 #quit-whist-quit\n"
 )
 # The same, but the marker claims the game was played to its end.

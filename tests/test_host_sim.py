@@ -24,24 +24,25 @@ def unbuilt(monkeypatch):
 # -- boot and the main menu ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "board", ["pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"]
-)
+@pytest.mark.parametrize("board", ["pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem"])
 def test_boots_to_main_menu_on_each_board(board):
     sim = host_sim.run("", board=board, nvm=bytearray(b"\xff" * 4096))
     assert top_name() == "MenuScreen"
-    assert app().top().items == [
-        "Gongor Whist",
-        "Bharg",
-        "Jekyll & Hyde",
-        "Cards",
-        "Statistics",
-        "Settings",
-        "About",
-    ]
+    # Every registered game (Gongor Whist, Bharg, Jekyll & Hyde, ...), then the kit's rows.
+    games = [entry.name for entry in registry.GAMES]
+    assert {"Gongor Whist", "Bharg", "Jekyll & Hyde"} <= set(games)
+    assert app().top().items == games + ["Cards", "Statistics", "Settings", "About"]
     # the first refresh draws the whole screen
     assert sim.display.pushed[0] == sim.display.width * sim.display.height
     assert sim.display.auto_refresh is False
+
+
+def shown_stats():
+    """The Statistics screen's won/played of Gongor Whist, Bharg and Jekyll & Hyde, found
+    by their rows' names."""
+    menu = app().top().menu
+    values = dict(zip(menu.items, menu.values))
+    return [values[name] for name in ("Gongor Whist", "Bharg", "Jekyll & Hyde")]
 
 
 def test_the_rp2040_boards_as_data():
@@ -54,8 +55,10 @@ def test_the_rp2040_boards_as_data():
         words = boards._PINS[index].split()
         assert words == [fakes.BATTERY_PINS[board], *pins]
         assert boards._DIVIDERS[index] == 3 and boards._NVM[index] == (4096, 4096, 256, 1)
-    for index in range(3):
+    for index in (boards.BOARDS.index("pybadge"), boards.BOARDS.index("pygamer")):
         assert boards._PINS[index] == "A6" and boards._NVM[index][3] == 0
+    assert len(boards.BOARDS) == len(boards._PINS) == len(boards._NVM) == len(boards._SCREENS)
+    assert "edgebadge" not in boards.BOARDS  # an EdgeBadge reports pybadge
     assert boards._SCREENS[boards.BOARDS.index("pimoroni_picosystem")] == (240, 240)
     # The Sprig's right-hand cluster: L (right) A, K (bottom) B, I (top) START, J SELECT.
     assert fakes.KEY_PINS["hack_club_sprig"][:4] == ("BUTTON_K", "BUTTON_L", "BUTTON_I", "BUTTON_J")
@@ -74,9 +77,9 @@ def test_each_logical_key_on_the_rp2040_boards(board):
     assert top_name() == "_SetupScreen"
     host_sim.run("A B", board=board, nvm=nvm)
     assert top_name() == "MenuScreen"
-    host_sim.run("A A A START", board=board, nvm=nvm)
+    host_sim.run("GAME:whist A A START", board=board, nvm=nvm)
     assert top_name() == "PauseMenu"
-    host_sim.run("A A A START B", board=board, nvm=nvm)
+    host_sim.run("GAME:whist A A START B", board=board, nvm=nvm)
     assert app().top().pausable
     host_sim.run("UP UP A", board=board, nvm=nvm)
     assert top_name() == "_SettingsScreen"
@@ -104,25 +107,26 @@ def test_unknown_board_says_so(capsys):
     sim = host_sim.run("A", board="feather_m4")
     out = capsys.readouterr().out
     assert "Unsupported board 'feather_m4'" in out
-    assert "pybadge, edgebadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
+    assert "pybadge, pygamer, hack_club_sprig, pimoroni_picosystem" in out
     assert sim.display.pushed == []
 
 
 def test_cursor_move_pushes_far_fewer_pixels_than_a_screen_change():
-    sim = host_sim.run("DOWN DOWN UP A")
+    # Three cursor moves, then on to Bharg's row (as many more as it takes) and its set-up.
+    sim = host_sim.run("DOWN DOWN UP ROW:Bharg A")
     pushed = sim.display.pushed
-    # boot, three cursor moves, then the Bharg set-up screen
+    # boot, the cursor moves, then the Bharg set-up screen
     assert pushed[0] == FULL
-    moves = pushed[1:4]
-    assert all(0 < n <= 2 * 160 * 12 for n in moves), moves
-    assert pushed[4] == FULL
-    assert max(moves) * 5 < pushed[4]
+    moves = pushed[1:-1]
+    assert len(moves) >= 3 and all(0 < n <= 2 * 160 * 12 for n in moves), moves
+    assert pushed[-1] == FULL
+    assert max(moves) * 5 < pushed[-1]
     assert app().top().heading == "Bharg"
 
 
 def test_card_cursor_move_pushes_few_pixels():
     # About, then the card gallery; RIGHT moves the card cursor.
-    sim = host_sim.run("UP A A RIGHT")
+    sim = host_sim.run("ROW:About A A RIGHT")
     assert top_name() == "GalleryScreen"
     cursor_move = sim.display.pushed[-1]
     assert 0 < cursor_move < FULL // 4, cursor_move
@@ -131,7 +135,7 @@ def test_card_cursor_move_pushes_few_pixels():
 
     screen = app().top()
     assert screen.name.text == display_name(1) and screen.header.text == "Cards 1-24 of 45"
-    host_sim.run("UP A A UP")
+    host_sim.run("ROW:About A A UP")
     assert app().top().header.text == "Cards 25-45 of 45"
     assert app().top().name.text == display_name(37)
 
@@ -173,7 +177,7 @@ def test_pygamer_joystick_hysteresis():
 @pytest.mark.parametrize("board", ["pybadge", "pygamer"])
 def test_held_direction_repeats(board):
     # Gallery: the cursor walks the 45 cards, so the index counts the moves.
-    host_sim.run("UP A A RIGHT*1000", board=board)
+    host_sim.run("ROW:About A A RIGHT*1000", board=board)
     moves = app().top().index
     # Normal repeat: the press, then after 400 ms every 130 ms: 0, 400, 530, 660, 790, 920.
     assert moves == 6, moves
@@ -182,9 +186,9 @@ def test_held_direction_repeats(board):
 def test_key_repeat_setting_changes_speed():
     nvm = fresh_nvm()
     # Settings, Key repeat -> Fast, leave (saved).
-    host_sim.run("UP UP A RIGHT B", nvm=nvm)
+    host_sim.run("ROW:Settings A RIGHT B", nvm=nvm)
     assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
-    host_sim.run("UP A A RIGHT*1000", nvm=nvm)
+    host_sim.run("ROW:About A A RIGHT*1000", nvm=nvm)
     assert app().top().index > 6
 
 
@@ -201,66 +205,66 @@ def test_buttons_poll_reuses_one_event():
 
 
 def test_game_setup_rules_and_not_built_yet(unbuilt):
-    host_sim.run("A")
+    host_sim.run("GAME:whist")
     screen = app().top()
     assert screen.heading == "Gongor Whist"
     # The rows games.whist declares, then Rules.
-    declared = registry.GAMES[0].declaration()
+    declared = [e for e in registry.GAMES if e.package == "games.whist"][0].declaration()
     assert [row[0] for row in screen.rows] == [label for label, _ in declared.SETUP] + ["Rules"]
-    host_sim.run("A UP A")
+    host_sim.run("GAME:whist UP A")
     assert top_name() == "TextScreen"
     # (tests/test_reader.py reads the rules pages.)
     assert app().top().heading == "Gongor Whist"
-    host_sim.run("A UP A DOWN DOWN")
+    host_sim.run("GAME:whist UP A DOWN DOWN")
     assert app().top().top == 2
-    host_sim.run("A UP A RIGHT")
+    host_sim.run("GAME:whist UP A RIGHT")
     assert 6 < app().top().top <= 13
-    host_sim.run("A UP A B")
+    host_sim.run("GAME:whist UP A B")
     assert app().top().heading == "Gongor Whist"
-    host_sim.run("A A")
+    host_sim.run("GAME:whist A")
     assert top_name() == "MessageScreen"
     assert app().top().text.startswith("Not built yet")
 
 
 def test_pause_menu_resume_rules_quit(unbuilt):
     # Whist set-up, start, "not built yet", demo table, START.
-    host_sim.run("A A A START")
+    host_sim.run("GAME:whist A A START")
     assert top_name() == "PauseMenu"
     assert app().stack[-2].pausable
-    host_sim.run("A A A START A")
+    host_sim.run("GAME:whist A A START A")
     assert top_name() == "DemoScreen"
-    host_sim.run("A A A START START")
+    host_sim.run("GAME:whist A A START START")
     assert top_name() == "DemoScreen"
-    host_sim.run("A A A START DOWN A")
+    host_sim.run("GAME:whist A A START DOWN A")
     assert top_name() == "TextScreen" and app().top().heading == "Gongor Whist"
-    host_sim.run("A A A START DOWN A B")
+    host_sim.run("GAME:whist A A START DOWN A B")
     assert top_name() == "PauseMenu"
     # Quit asks first: B plays on, A quits.
-    host_sim.run("A A A START DOWN DOWN DOWN A")
+    host_sim.run("GAME:whist A A START DOWN DOWN DOWN A")
     assert top_name() == "ConfirmScreen" and top().hint_text == "A yes  B no"
-    host_sim.run("A A A START DOWN DOWN DOWN A B")
+    host_sim.run("GAME:whist A A START DOWN DOWN DOWN A B")
     assert top_name() == "PauseMenu"
-    host_sim.run("A A A START DOWN DOWN DOWN A A")
+    host_sim.run("GAME:whist A A START DOWN DOWN DOWN A A")
     assert len(app().stack) == 1 and top_name() == "MenuScreen"
     assert app().game is None
 
 
 def test_privacy_screen_hides_the_cards(unbuilt):
-    sim = host_sim.run("A A A SELECT")
+    sim = host_sim.run("GAME:whist A A SELECT")
     assert top_name() == "PrivacyScreen"
     colours = {colour for _, colour in sim.display.image.getcolors(FULL)}
     # Only black, the message and the prompt: no table green, no card face.
     assert len(colours) <= 4
-    host_sim.run("A A A SELECT B")
+    host_sim.run("GAME:whist A A SELECT B")
     assert top_name() == "PrivacyScreen"
-    host_sim.run("A A A SELECT WAIT*600 A")
+    host_sim.run("GAME:whist A A SELECT WAIT*600 A")
     assert top_name() == "DemoScreen"
 
 
 def test_seeds_come_from_the_simulator_seed(unbuilt):
-    first = host_sim.run("A A A", seed=5)
-    again = host_sim.run("A A A", seed=5)
-    other = host_sim.run("A A A", seed=6)
+    first = host_sim.run("GAME:whist A A", seed=5)
+    again = host_sim.run("GAME:whist A A", seed=5)
+    other = host_sim.run("GAME:whist A A", seed=6)
     assert first.seeds == again.seeds and first.seeds != other.seeds
     assert first.display.image.tobytes() == again.display.image.tobytes()
     assert first.display.image.tobytes() != other.display.image.tobytes()
@@ -268,7 +272,7 @@ def test_seeds_come_from_the_simulator_seed(unbuilt):
 
 
 def test_demo_play_dims_illegal_cards(unbuilt):
-    host_sim.run("A A A", seed=5)
+    host_sim.run("GAME:whist A A", seed=5)
     screen = app().top()
     from decktet import cards
 
@@ -287,11 +291,10 @@ def test_demo_play_dims_illegal_cards(unbuilt):
 
 def test_settings_saved_and_used_as_defaults():
     nvm = fresh_nvm()
-    # Settings: down to Bharg target (after Key repeat, Sound and Whist deck), 50 -> 100,
-    # leave.
-    host_sim.run("UP UP A DOWN DOWN DOWN RIGHT B", nvm=nvm)
+    # Settings: Bharg target, 50 -> 100, leave.
+    host_sim.run("ROW:Settings A ROW:Bharg_target RIGHT B", nvm=nvm)
     assert store.Settings(nvm).get(store.game_setting(1, 0), 4, 1) == 2
-    host_sim.run("DOWN A", nvm=nvm)
+    host_sim.run("GAME:bharg", nvm=nvm)
     rows = app().top().rows
     # Bharg's set-up offers the same targets (25, 50, 100, 1 round) and starts at the setting.
     assert rows[1][0] == "Target" and rows[1][1][rows[1][2]] == "100"
@@ -303,34 +306,34 @@ def test_stats_screen_reads_nvm_and_ignores_a_corrupt_record():
     stats.record(0, True)
     stats.record(0, False)
     stats.record(2, True)
-    host_sim.run("UP UP UP A", nvm=nvm)
+    host_sim.run("ROW:Statistics A", nvm=nvm)
     screen = app().top()
     assert screen.heading.startswith("Statistics")
-    assert screen.menu.values[:3] == ["1/2", "0/0", "1/1"]
+    assert shown_stats() == ["1/2", "0/0", "1/1"]
     # A byte of slot 1's counters in the newest copy (A: the third save): the save before
     # it (copy B) loads; damage that one too and the statistics start from zero.
     nvm[store.COPY_A + 20 + 6] ^= 0xFF
-    host_sim.run("UP UP UP A", nvm=nvm)
-    assert app().top().menu.values[:3] == ["1/2", "0/0", "0/0"]
+    host_sim.run("ROW:Statistics A", nvm=nvm)
+    assert shown_stats() == ["1/2", "0/0", "0/0"]
     nvm[store.COPY_B + 20 + 6] ^= 0xFF
-    host_sim.run("UP UP UP A", nvm=nvm)
-    assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
+    host_sim.run("ROW:Statistics A", nvm=nvm)
+    assert shown_stats() == ["0/0", "0/0", "0/0"]
 
 
 def test_stats_reset_from_the_screen():
     nvm = fresh_nvm()
     store.Stats(nvm).record(1, True)
     # Reset asks first: B keeps the counts, A clears them.
-    host_sim.run("UP UP UP A UP A B", nvm=nvm)
+    host_sim.run("ROW:Statistics A ROW:Reset_all A B", nvm=nvm)
     assert top_name() == "StatsScreen" and store.Stats(nvm).played(1) == 1
-    host_sim.run("UP UP UP A UP A A", nvm=nvm)
-    assert app().top().menu.values[:3] == ["0/0", "0/0", "0/0"]
+    host_sim.run("ROW:Statistics A ROW:Reset_all A A", nvm=nvm)
+    assert shown_stats() == ["0/0", "0/0", "0/0"]
     assert store.Stats(nvm).played(1) == 0
 
 
 def test_record_result_counts_the_running_game():
     nvm = fresh_nvm()
-    host_sim.run("DOWN A A A", nvm=nvm)
+    host_sim.run("GAME:bharg A A", nvm=nvm)
     app().record_result(True)
     app().record_result(False)  # a second call for the same game is ignored
     assert store.Stats(nvm).played(1) == 0  # written after the next refresh
@@ -340,7 +343,7 @@ def test_record_result_counts_the_running_game():
 
 def test_nvm_file_persists_between_runs(tmp_path):
     path = str(tmp_path / "nvm.bin")
-    host_sim.run("UP UP A DOWN DOWN DOWN DOWN RIGHT B", nvm_path=path)
+    host_sim.run("ROW:Settings A ROW:Jekyll_level RIGHT B", nvm_path=path)
     assert os.path.getsize(path) == 8192
     host_sim.run("", nvm_path=path)
     assert app().settings.get(store.game_setting(2, 0), 3, 0) == 1  # Jekyll level
@@ -416,7 +419,8 @@ def test_window_mode_with_sdl_dummy_driver(monkeypatch):
 
     window = ScriptedWindow()
     sim = host_sim.Sim(window=window, nvm=fresh_nvm()).run()
-    assert app().top().heading == "Bharg"  # DOWN then X (= A)
+    # DOWN then X (= A): the second row's set-up (Bharg's, unless a game was put before it)
+    assert app().top().heading == registry.GAMES[1].name
     assert window.surface.get_size() == (640, 512)
     for x, y in ((5, 5), (80, 20), (150, 120)):  # scaled x4
         assert tuple(window.surface.get_at((4 * x + 2, 4 * y + 2)))[
@@ -456,7 +460,7 @@ def test_window_key_maps_of_the_rp2040_boards(monkeypatch, board, down, a, size)
 
     window = ScriptedWindow(board=board)
     host_sim.Sim(board=board, window=window, nvm=bytearray(b"\xff" * 4096)).run()
-    assert app().top().heading == "Bharg"  # DOWN then A
+    assert app().top().heading == registry.GAMES[1].name  # DOWN then A: the second row
     assert window.surface.get_size() == size
 
 
@@ -519,7 +523,7 @@ def test_the_command_line_knows_the_boards_the_app_supports():
 def test_cards_primer_from_the_menu_and_from_a_rules_page():
     # Issue 12: the Decktet explained: the six suits with their icons, ranks and extra
     # cards with the letters the cards show, then A for every card.
-    host_sim.run("DOWN DOWN DOWN A")
+    host_sim.run("ROW:Cards A")
     screen = app().top()
     assert top_name() == "PrimerScreen"
     texts = [layer.text for layer in screen.group if hasattr(layer, "text")]
@@ -536,13 +540,13 @@ def test_cards_primer_from_the_menu_and_from_a_rules_page():
     assert "cardview" not in vars(sys.modules["handheld.primer"])
     assert any("P Pawn, T Court" in text for text in texts)
     assert all(len(text) <= 31 for text in texts)
-    host_sim.run("DOWN DOWN DOWN A A")
+    host_sim.run("ROW:Cards A A")
     assert top_name() == "GalleryScreen"
     # A rules page points to it, and SELECT opens it; B goes back to the page where it
     # was (tests/test_reader.py reads what the page shows).
-    host_sim.run("A UP A SELECT")
+    host_sim.run("GAME:whist UP A SELECT")
     assert top_name() == "PrimerScreen"
-    host_sim.run("A UP A DOWN DOWN SELECT B")
+    host_sim.run("GAME:whist UP A DOWN DOWN SELECT B")
     assert top_name() == "TextScreen" and app().top().top == 2  # where it was
 
 
@@ -552,18 +556,18 @@ def test_cards_primer_from_the_menu_and_from_a_rules_page():
 def test_cues_of_a_scripted_game_and_the_sound_setting():
     # Bharg, two humans: the first player draws from the deck (a move: "place"), then B
     # cannot undo a deck draw ("refused"); the simulator logs what the speaker plays.
-    keys = "DOWN A A WAIT*600 A A B"
+    keys = "GAME:bharg A WAIT*600 A A B"
     sim = host_sim.run(keys, nvm=fresh_nvm())
     assert sim.cues == ["place", "refused"]
     assert "cues place 1, refused 1" in sim.summary()
     # Settings, Sound: Quiet (the default) -> Off: nothing sounds, nothing is logged.
     nvm = fresh_nvm()
-    host_sim.run("UP UP A DOWN LEFT B", nvm=nvm)
+    host_sim.run("ROW:Settings A ROW:Sound LEFT B", nvm=nvm)
     assert app().settings.get(store.SET_SOUND, 3, 1) == 0
     sim = host_sim.run(keys, nvm=nvm)
     assert sim.cues == [] and app().session.sound.level == 0
     # On: the setting's new level sounds as a sample, and the game's cues again.
-    host_sim.run("UP UP A DOWN RIGHT RIGHT B", nvm=nvm)
+    host_sim.run("ROW:Settings A ROW:Sound RIGHT RIGHT B", nvm=nvm)
     sim = host_sim.run(keys, nvm=nvm)
     assert sim.cues == ["place", "refused"] and app().session.sound.level == 2
 

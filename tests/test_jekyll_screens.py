@@ -50,7 +50,7 @@ class Player:
     ribbon soon shows every face one way. Records what it saw for the asserts."""
 
     def __init__(self, level_keys="", handicap_keys="", stop=None):
-        self.setup = ["DOWN", "DOWN", "A"] + level_keys.split() + handicap_keys.split() + ["A"]
+        self.setup = ["GAME:jekyll"] + level_keys.split() + handicap_keys.split() + ["A"]
         self.started = False
         self.stop = stop
         self.privacy_checks = 0
@@ -257,7 +257,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
 
 def test_pixels_pushed_per_input():
     # Set-up, start, draw; menu: RIGHT RIGHT = Flip, A; RIGHT moves the ribbon cursor.
-    start = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A"
+    start = "GAME:jekyll A WAIT*600 A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow._rcur == 1 and screen.flow.top == 0
@@ -310,7 +310,7 @@ def test_hyde_level_recipe_peek_behind_a_privacy_screen():
 
 
 def test_setup_rows_match_engine_options():
-    host_sim.run("DOWN DOWN A")
+    host_sim.run("GAME:jekyll")
     screen = top()
     labels = [row[0] for row in screen.rows]
     assert labels == ["Level", "Handicap", "You play", "Opponent", "Rules"]
@@ -319,10 +319,10 @@ def test_setup_rows_match_engine_options():
     assert screen.rows[2][1] == ("Jekyll 1st", "Hyde 2nd")
     assert screen.rows[3][1] == ("Human", "CPU easy", "CPU normal")
     # Jekyll level, handicap 3 toward Hyde (LEFT from Off wraps to Hyde +7).
-    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A")
+    host_sim.run("GAME:jekyll RIGHT DOWN " + "LEFT " * 5 + "A")
     # The first turn comes after Dr. Jekyll's privacy screen.
     assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
-    host_sim.run("DOWN DOWN A RIGHT DOWN " + "LEFT " * 5 + "A WAIT*600 A")
+    host_sim.run("GAME:jekyll RIGHT DOWN " + "LEFT " * 5 + "A WAIT*600 A")
     game = top().flow.game
     options = engine.OPT_JEKYLL | 3 * engine.OPT_HANDICAP_1 | engine.OPT_HANDICAP_HYDE
     assert game.to_bytes()[1] == options  # the state's first byte, after the tag
@@ -396,26 +396,26 @@ def _cpu_move_lit(sim, screen):
 
 # Jekyll & Hyde from the main menu, started, his privacy screen, the draw; then Play: the
 # first hand card face up at the first gap.
-_DRAWN = "DOWN DOWN A A WAIT*600 A A"
+_DRAWN = "GAME:jekyll A WAIT*600 A A"
 _PLAYED = _DRAWN + " A A A A"
 
 
 def _golden_images():
     """name -> a function making the image (fixed seeds and keys, so exact pixels)."""
     return {
-        "jekyll_setup": lambda: host_sim.run("DOWN DOWN A", seed=3).display.image,
-        "jekyll_draw_poole": lambda: host_sim.run("DOWN DOWN A A WAIT*600 A", seed=3).display.image,
+        "jekyll_setup": lambda: host_sim.run("GAME:jekyll", seed=3).display.image,
+        "jekyll_draw_poole": lambda: host_sim.run("GAME:jekyll A WAIT*600 A", seed=3).display.image,
         "jekyll_menu_apothecary": lambda: (
-            host_sim.run("DOWN DOWN A RIGHT A WAIT*600 A A", seed=3).display.image
+            host_sim.run("GAME:jekyll RIGHT A WAIT*600 A A", seed=3).display.image
         ),
         "jekyll_place_face_down": lambda: (
             host_sim.run(
-                "DOWN DOWN A RIGHT A WAIT*600 A A A A RIGHT A RIGHT RIGHT", seed=3
+                "GAME:jekyll RIGHT A WAIT*600 A A A A RIGHT A RIGHT RIGHT", seed=3
             ).display.image
         ),
         "jekyll_flip": lambda: (
             host_sim.run(
-                "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A"
+                "GAME:jekyll A WAIT*600 A A RIGHT RIGHT A"
                 " RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT RIGHT",
                 seed=3,
             ).display.image
@@ -449,7 +449,7 @@ def test_take_a_trick_by_keys():
 
 def test_ending_a_turn_with_actions_left_asks_first():
     # Jekyll's first turn: draw, flip one card (two actions left), End turn: a question.
-    keys = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
+    keys = "GAME:jekyll A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
     host_sim.run(keys, seed=5)
     assert name_of(top()) == "ConfirmScreen" and top().text == "You have 2 actions left."
     # B: back at the table, the turn goes on.
@@ -489,20 +489,20 @@ def test_undo_from_the_pause_menu_restores_the_turn():
 def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     # You play: Hyde 2nd (the third row). Pausing saves the game at once.
     nvm = fresh_nvm()
-    host_sim.run("DOWN DOWN A DOWN DOWN RIGHT A WAIT*600 A A START", seed=5, nvm=nvm)
+    host_sim.run("GAME:jekyll DOWN DOWN RIGHT A WAIT*600 A A START", seed=5, nvm=nvm)
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).saved_slots() == [2]
     data = store.Store(nvm).load_game(2)
     assert data[1] == 64  # the option byte, after the tag
     # Switched off and on: Continue, Dr. Jekyll's privacy screen, the same game.
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Jekyll_&_Hyde A", nvm=nvm)
     assert top_name() == "PrivacyScreen" and top().text == "Pass to Dr. Jekyll"
-    host_sim.run("A WAIT*600 A", nvm=nvm)
+    host_sim.run("ROW:Continue_Jekyll_&_Hyde A WAIT*600 A", nvm=nvm)
     assert top().flow.game.options == 64 and top().flow.obs["current"] == 0
     # A whole game with the owner as Mr. Hyde: Jekyll wins (the policy turns faces to his
     # side), so it counts as played, not won, with Hyde's points as the score.
     player = Player()
-    player.setup = ["DOWN", "DOWN", "A", "DOWN", "DOWN", "RIGHT", "A"]
+    player.setup = ["GAME:jekyll", "DOWN", "DOWN", "RIGHT", "A"]
     nvm = fresh_nvm()
     DrivenSim(player, seed=5, nvm=nvm).run()
     game = player.result[2].flow.game
@@ -515,7 +515,7 @@ def test_who_goes_first_kept_by_continue_and_in_the_statistics():
 # -- the CPU opponent (issue 13) ---------------------------------------------------------------
 
 # From the main menu: Jekyll & Hyde's set-up, "You play: Hyde 2nd", "Opponent: CPU normal".
-SETUP_CPU_FIRST = "DOWN DOWN A DOWN DOWN RIGHT DOWN RIGHT RIGHT A"
+SETUP_CPU_FIRST = "GAME:jekyll DOWN DOWN RIGHT DOWN RIGHT RIGHT A"
 
 
 def test_a_whole_game_against_the_cpu_by_keys():
@@ -570,7 +570,7 @@ def test_continue_restores_the_cpu_opponent():
     assert data[-2] == 2 and data[-1] == 0
     # Switched off and on: Continue goes straight to the table (no privacy screen), the
     # CPU still playing Dr. Jekyll.
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Jekyll_&_Hyde A", nvm=nvm)
     screen = top()
     assert name_of(screen) == "PlayScreen"
     assert screen.flow.opponent == 2 and screen.flow.cpu_seat == 0 and screen.flow.seat == 1
@@ -580,7 +580,7 @@ def test_continue_restores_the_cpu_opponent():
 def test_a_double_tap_does_not_skip_the_privacy_screen():
     # "End turn" confirmed with a double tap: the second A lands on "Pass to Mr. Hyde"
     # 100 ms after it was drawn and is dropped; Mr. Hyde's hand stays covered.
-    keys = "DOWN DOWN A A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
+    keys = "GAME:jekyll A WAIT*600 A A RIGHT RIGHT A A RIGHT A"
     sim = host_sim.run(keys + " A A", seed=5)
     assert name_of(top()) == "PrivacyScreen" and top().text == "Pass to Mr. Hyde"
     colours = {c for _, c in sim.display.image.getcolors(FULL)}

@@ -37,9 +37,10 @@ def lines_of(game):
         return make_pages.lines_of(handle.read())
 
 
-def open_rules(index):
-    """Open game ``index``'s rules page from its set-up (Rules is the last row)."""
-    keys = "DOWN " * index + "A UP A"
+def open_rules(game):
+    """Open a game's rules page (``game``: its id) from its set-up (Rules is the last
+    row)."""
+    keys = "GAME:%s UP A" % game
     host_sim.run(keys)
     assert top_name() == "TextScreen"
     return keys
@@ -125,12 +126,12 @@ def previous_top(lines, top):
     return first
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
-def test_every_page_shows_its_lines_and_turns_at_sentence_ends(index, monkeypatch):
-    open_rules(index)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_shows_its_lines_and_turns_at_sentence_ends(game, monkeypatch):
+    open_rules(game)
     monkeypatch.chdir(ROOT)  # the page reads its file from the device's root
     screen = top()
-    lines = lines_of(GAMES[index])
+    lines = lines_of(game)
     assert screen._lines == len(lines)
     # The goal in two lines, then a blank line.
     assert shown(screen)[:3] == lines[:3] and lines[0].startswith("Goal: ") and not lines[2]
@@ -149,11 +150,11 @@ def test_every_page_shows_its_lines_and_turns_at_sentence_ends(index, monkeypatc
         assert screen.top == want and shown(screen) == lines[want : want + VISIBLE]
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
-def test_page_turns_and_the_percentage_read(index):
-    keys = open_rules(index)
+@pytest.mark.parametrize("game", GAMES)
+def test_page_turns_and_the_percentage_read(game):
+    keys = open_rules(game)
     screen = app().top()
-    lines = lines_of(GAMES[index])
+    lines = lines_of(game)
     assert screen.position.text == "%d%%" % (VISIBLE * 100 // len(lines))
     assert "B back" in [layer.text for layer in screen.group if hasattr(layer, "text")][-1]
     tops = [0]
@@ -182,7 +183,7 @@ def test_page_turns_and_the_percentage_read(index):
 
 
 def test_the_scroll_marker_follows_the_page():
-    keys = open_rules(0)
+    keys = open_rules("whist")
     lines = lines_of("whist")
     marker = top()._marker
     assert marker.y == 15 and marker.height == max(4, 96 * VISIBLE // len(lines))
@@ -194,7 +195,7 @@ def test_the_scroll_marker_follows_the_page():
 def test_a_line_scroll_redraws_only_the_cells_that_change():
     """A line scrolled redraws, in each row, from its first changed cell to its last (the
     row's dirty area), with the percentage and the marker; never a cell set to itself."""
-    keys = open_rules(0)
+    keys = open_rules("whist")
     lines = [line + " " * (31 - len(line)) for line in lines_of("whist")]
     sim = host_sim.run(keys + " DOWN DOWN", displayio="circuitpython")
     display = sim.display
@@ -226,11 +227,11 @@ def test_a_short_text_fills_part_of_the_page_and_does_not_scroll(tmp_path, monke
 
 
 def test_select_opens_the_primer_and_b_comes_back_where_it_was():
-    host_sim.run("A UP A")
+    host_sim.run("GAME:whist UP A")
     screen = top()
     assert "SELECT" in shown(screen)[4] + shown(screen)[5]
-    host_sim.run("A UP A SELECT")
+    host_sim.run("GAME:whist UP A SELECT")
     assert top_name() == "PrimerScreen" and "handheld.reader" not in sys.modules
-    host_sim.run("A UP A DOWN DOWN SELECT B")
+    host_sim.run("GAME:whist UP A DOWN DOWN SELECT B")
     assert top_name() == "TextScreen" and top().top == 2
     assert shown(top()) == lines_of("whist")[2 : 2 + VISIBLE]

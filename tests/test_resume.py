@@ -99,13 +99,13 @@ def test_switch_off_continue_and_finish_as_without_it(game, seed, finals):
 def test_quitting_clears_the_save_and_pausing_saves_at_once():
     nvm = fresh_nvm()
     # Bharg, 2 players: start, pass the device, draw (a changed game), pause.
-    host_sim.run("DOWN A A WAIT*600 A A START", seed=2, nvm=nvm)
+    host_sim.run("GAME:bharg A WAIT*600 A A START", seed=2, nvm=nvm)
     assert top_name() == "PauseMenu"
     assert store.Store(nvm).saved_slots() == [1]
     # The same from a new device, then resume from the pause menu and quit to the menu:
     # the game is abandoned, its save goes.
     nvm = fresh_nvm()
-    host_sim.run("DOWN A A WAIT*600 A A START A START UP A A", seed=2, nvm=nvm)
+    host_sim.run("GAME:bharg A WAIT*600 A A START A START UP A A", seed=2, nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).saved_slots() == []
 
 
@@ -115,10 +115,12 @@ def test_a_save_its_game_cannot_read_is_set_aside():
     saved.save_game(2, b"\x00" * 20)  # Jekyll & Hyde's slot, bytes no engine accepts
     host_sim.run("", nvm=nvm)
     assert app().top().items[0] == "Continue Jekyll & Hyde"
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Jekyll_&_Hyde A", nvm=nvm)
     assert top_name() == "MessageScreen" and "could not be read" in top().text
     assert store.Store(nvm).saved_slots() == []
-    host_sim.run("A", nvm=nvm)  # boot again: no "Continue"; A opens the first game
+    host_sim.run("", nvm=nvm)  # boot again: no "Continue"
+    assert not any(item.startswith("Continue") for item in app().top().items)
+    host_sim.run("GAME:whist", nvm=nvm)
     assert top_name() == "_SetupScreen" and top().heading == "Gongor Whist"
 
 
@@ -133,19 +135,19 @@ def test_starting_another_game_keeps_the_saved_one():
     both can be continued after the next switch-off, the newest first, and the Whist game
     is neither lost nor dodges the statistics."""
     nvm = fresh_nvm()
-    host_sim.run("A A RIGHT A A START", seed=3, nvm=nvm)  # Whist: a move, paused: saved
+    host_sim.run("GAME:whist A RIGHT A A START", seed=3, nvm=nvm)  # Whist: a move, paused: saved
     whist = store.Store(nvm).load_game(0)
     assert _menu(nvm)[:2] == ["Continue Gongor Whist", "Gongor Whist"]
-    # Bharg (the third row now), 2 players: start, pass, draw, pause: saved.
-    host_sim.run("DOWN DOWN A A WAIT*600 A A START", seed=2, nvm=nvm)
+    # Bharg (a row further down now), 2 players: start, pass, draw, pause: saved.
+    host_sim.run("GAME:bharg A WAIT*600 A A START", seed=2, nvm=nvm)
     assert store.Store(nvm).saved_slots() == [1, 0]
     assert store.Store(nvm).load_game(0) == whist
     assert _menu(nvm)[:3] == ["Continue Bharg", "Continue Gongor Whist", "Gongor Whist"]
     # Continue the Whist game (second row): the same table; quit it: counted, its save
     # gone, Bharg's kept.
-    host_sim.run("DOWN A", nvm=nvm)
+    host_sim.run("ROW:Continue_Gongor_Whist A", nvm=nvm)
     assert app().game.slot == 0 and app().play.saved() == whist
-    host_sim.run("DOWN A START UP A A", nvm=nvm)
+    host_sim.run("ROW:Continue_Gongor_Whist A START UP A A", nvm=nvm)
     assert store.Store(nvm).saved_slots() == [1]
     assert store.Stats(nvm).played(0) == 1 and store.Stats(nvm).played(1) == 0
     assert _menu(nvm)[:2] == ["Continue Bharg", "Gongor Whist"]
@@ -153,15 +155,15 @@ def test_starting_another_game_keeps_the_saved_one():
 
 def test_a_new_game_of_a_saved_game_asks_and_counts_the_saved_one_as_lost():
     nvm = fresh_nvm()
-    host_sim.run("A A RIGHT A A START", seed=3, nvm=nvm)
+    host_sim.run("GAME:whist A RIGHT A A START", seed=3, nvm=nvm)
     # "Gongor Whist" (second row) with a Whist game saved: a question first.
-    host_sim.run("DOWN A", nvm=nvm)
+    host_sim.run("GAME:whist", nvm=nvm)
     assert top_name() == "ConfirmScreen" and "counts as a loss" in top().text
-    host_sim.run("DOWN A B", nvm=nvm)  # no: back at the main menu, nothing changed
+    host_sim.run("GAME:whist B", nvm=nvm)  # no: back at the main menu, nothing changed
     assert top_name() == "MenuScreen" and store.Store(nvm).saved_slots() == [0]
     assert store.Stats(nvm).played(0) == 0
     # Yes, then the set-up, then A starts: the saved game is counted and its save goes.
-    sim = host_sim.run("DOWN A A A", nvm=nvm)
+    sim = host_sim.run("GAME:whist A A", nvm=nvm)
     assert name_of(top()) == "WhistScreen"
     assert store.Stats(nvm).played(0) == 1 and store.Stats(nvm).won(0) == 0
     assert store.Store(nvm).saved_slots() == [] and sim.nvm_device.writes == 1
@@ -171,20 +173,20 @@ def test_saved_is_said_only_when_a_switch_off_brings_the_table_back():
     """Issue 31.3: a game just dealt is not saved: its mark is orange; the pause menu says
     "Saved" only once the save is written, and then "Continue" brings it back."""
     nvm = fresh_nvm()
-    host_sim.run("A A", seed=5, nvm=nvm)
+    host_sim.run("GAME:whist A", seed=5, nvm=nvm)
     assert app().unsaved() and not app().session.marks.saved
-    host_sim.run("A A START", seed=5, nvm=nvm)
+    host_sim.run("GAME:whist A START", seed=5, nvm=nvm)
     assert top().status.text == "Saved" and store.Store(nvm).saved_slots() == [0]
     dealt = app().play.saved()
     assert _menu(nvm)[0] == "Continue Gongor Whist"
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Gongor_Whist A", nvm=nvm)
     assert app().play.saved() == dealt and not app().unsaved() and app().session.marks.saved
     # A new game with no move in it, paused (so saved), then quit: not counted, and its
     # save goes.
     nvm = fresh_nvm()
-    host_sim.run("A A START UP A", nvm=nvm)
+    host_sim.run("GAME:whist A START UP A", nvm=nvm)
     assert "not counted" in top().text and store.Store(nvm).saved_slots() == [0]
     nvm = fresh_nvm()
-    host_sim.run("A A START UP A A", nvm=nvm)
+    host_sim.run("GAME:whist A START UP A A", nvm=nvm)
     assert top_name() == "MenuScreen" and store.Store(nvm).saved_slots() == []
     assert store.Stats(nvm).played(0) == 0

@@ -227,7 +227,7 @@ def test_a_rest_of_10_s_saves_the_game():
     nvm = fresh_nvm()
     # Whist: a few keys of the first hand, then 9.5 s of rest: not yet (the bucket's one
     # write may have gone to steady play's save, so only the rest's own rule counts).
-    keys = "A A RIGHT A A"
+    keys = "GAME:whist A RIGHT A A"
     host_sim.run(keys + " WAIT*9000", nvm=nvm)
     assert app().play.flow.applied > 0
     host_sim.run(keys + " WAIT*10500", nvm=nvm)
@@ -236,7 +236,7 @@ def test_a_rest_of_10_s_saves_the_game():
 
 def test_the_pause_menu_saves_at_once_after_it_is_drawn():
     nvm = fresh_nvm()
-    sim = host_sim.run("A A RIGHT A A START", nvm=nvm)
+    sim = host_sim.run("GAME:whist A RIGHT A A START", nvm=nvm)
     assert top_name() == "PauseMenu" and top().status.text == "Saved"
     assert store.Store(nvm).saved_slots() == [0]
     # The write came after the pause menu's refresh, not between the key and its redraw.
@@ -247,53 +247,54 @@ def test_a_quit_counts_as_played_and_lost_and_keeps_the_set_up_choices():
     nvm = fresh_nvm()
     store.Stats(nvm).record(0, True)  # a winning run of one
     # Whist with Under hand On (set-up row 2), a few moves, then Quit from the pause menu.
-    host_sim.run("A DOWN RIGHT A A RIGHT A START UP A", nvm=nvm)
+    host_sim.run("GAME:whist DOWN RIGHT A A RIGHT A START UP A", nvm=nvm)
     assert top_name() == "ConfirmScreen" and "counts as a loss" in top().text
-    host_sim.run("A DOWN RIGHT A A RIGHT A START UP A A", nvm=nvm)
+    # (Switched on again, "Continue" resumes that game, and it is quit.)
+    host_sim.run("ROW:Continue_Gongor_Whist A DOWN RIGHT A A RIGHT A START UP A A", nvm=nvm)
     stats = store.Stats(nvm)
     assert stats.played(0) == 2 and stats.won(0) == 1
     assert stats.get(0, store.STAT_RUN) == 0 and stats.get(0, store.STAT_BEST_RUN) == 1
     assert store.Store(nvm).saved_slots() == []
     # Switched off and on: the set-up opens at the choices the quit game was played with.
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("GAME:whist", nvm=nvm)
     assert top().rows[1][2] == 1
 
 
 def test_a_quit_before_any_action_is_not_counted():
     nvm = fresh_nvm()
-    host_sim.run("A A START UP A", nvm=nvm)
+    host_sim.run("GAME:whist A START UP A", nvm=nvm)
     assert top_name() == "ConfirmScreen" and "not counted" in top().text
     # (A fresh nvm: pausing saved the new game, so a boot on this one offers Continue.)
     nvm = fresh_nvm()
-    host_sim.run("A A START UP A A", nvm=nvm)
+    host_sim.run("GAME:whist A START UP A A", nvm=nvm)
     assert store.Stats(nvm).played(0) == 0 and store.Store(nvm).saved_slots() == []
 
 
 def test_the_save_mark_follows_the_game():
     nvm = fresh_nvm()
-    sim = host_sim.run("A A RIGHT A A", nvm=nvm)
+    sim = host_sim.run("GAME:whist A RIGHT A A", nvm=nvm)
     marks = app().session.marks
     mark = marks.mark
     assert app().unsaved() and marks.group is top().group and not marks.saved
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert red > 200 and green < 130  # orange
-    sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=nvm)
+    sim = host_sim.run("GAME:whist A RIGHT A A WAIT*10500", nvm=nvm)
     marks = app().session.marks
     assert not app().unsaved() and marks.saved and marks.group is top().group
     red, green, _ = sim.display.image.getpixel((158, 5))
     assert green > 180 and red < 100  # green
     # Covered by the pause menu, the play screen lets go of its widgets, the mark too;
     # back on top, it has a new one (and only one).
-    host_sim.run("A A RIGHT A A START", nvm=nvm)
+    host_sim.run("GAME:whist A RIGHT A A START", nvm=nvm)
     assert app().session.marks.group is None and app().stack[-2].group is None
-    host_sim.run("A A RIGHT A A START START", nvm=nvm)
+    host_sim.run("GAME:whist A RIGHT A A START START", nvm=nvm)
     assert app().session.marks.group is top().group and mark is not app().session.marks.mark
     assert sum(1 for layer in top().group if layer is app().session.marks.mark) == 1
 
 
 def test_save_and_sleep_turns_the_screen_off_and_a_key_only_wakes_it():
     nvm = fresh_nvm()
-    keys = "A A RIGHT A A START UP UP A"  # the last row but one: Save & sleep
+    keys = "GAME:whist A RIGHT A A START UP UP A"  # the last row but one: Save & sleep
     sim = host_sim.run(keys, nvm=nvm)
     assert sim.display.brightness == 0 and _saved_is_current(nvm)
     assert top_name() == "PauseMenu"
@@ -478,24 +479,30 @@ def test_continue_in_the_middle_of_a_cpu_turn_shows_it_from_its_start():
     data = store.Store(nvm).load_game(2)
     turn = play.flow.turn
     assert data[-1] == len(turn) > 0
-    host_sim.run("A", nvm=nvm)
+    host_sim.run("ROW:Continue_Jekyll_&_Hyde A", nvm=nvm)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.mode == jekyll_flow.MODE_SHOW
     assert screen.flow.turn == turn
 
 
-def test_goldens_of_the_save_mark_and_the_dimmed_screen():
+def test_goldens_of_the_save_mark_and_the_dimmed_screen(monkeypatch):
+    from driven import shipped_games
     from goldens import check_golden
 
+    from handheld import registry
+
+    # (The main menu's picture is of the three shipped games, whatever else is registered.)
+    monkeypatch.setattr(registry, "GAMES", shipped_games())
+
     # A Whist table saved after the keys rested: the green mark at the top right.
-    sim = host_sim.run("A A RIGHT A A WAIT*10500", nvm=fresh_nvm())
+    sim = host_sim.run("GAME:whist A RIGHT A A WAIT*10500", nvm=fresh_nvm())
     check_golden("whist_saved", sim.screen())
     # The same table 30 s later: dimmed (what a person sees at the backlight's level).
-    sim = host_sim.run("A A RIGHT A A WAIT*31000", nvm=fresh_nvm())
+    sim = host_sim.run("GAME:whist A RIGHT A A WAIT*31000", nvm=fresh_nvm())
     assert 0 < sim.display.brightness < 1
     check_golden("whist_dimmed", sim.screen())
     # The pause menu says the game is saved; the main menu shows the battery.
-    sim = host_sim.run("A A RIGHT A A START", nvm=fresh_nvm())
+    sim = host_sim.run("GAME:whist A RIGHT A A START", nvm=fresh_nvm())
     check_golden("pause_saved", sim.screen())
     sim = host_sim.run("", nvm=fresh_nvm(), battery=3.8)
     check_golden("main_menu_battery", sim.screen())

@@ -155,7 +155,7 @@ def test_jekyll_last_turn_page_scrolls_to_its_last_words():
 
 
 def test_the_rules_page_marker_shows_where_the_page_is():
-    keys_to_rules = "A UP A"  # Gongor Whist's set-up, its Rules row
+    keys_to_rules = "GAME:whist UP A"  # Gongor Whist's set-up, its Rules row
     sim = host_sim.run(keys_to_rules)
     screen = top()
     marker = screen._marker
@@ -179,14 +179,14 @@ def test_the_rules_page_marker_shows_where_the_page_is():
 
 
 def test_about_offers_the_card_gallery_in_its_hint_and_b_only_goes_back():
-    host_sim.run("UP A")
+    host_sim.run("ROW:About A")
     screen = top()
     assert screen.heading == "About" and hint_of(screen) == "A card gallery  B back"
     # All of it on one page: nothing below the fold.
     assert not screen.page.scrolls
-    host_sim.run("UP A B")
+    host_sim.run("ROW:About A B")
     assert top_name() == "MenuScreen"
-    host_sim.run("UP A A")
+    host_sim.run("ROW:About A A")
     assert top_name() == "GalleryScreen"
 
 
@@ -210,13 +210,13 @@ def test_every_kit_hint_on_the_sprig_names_its_buttons():
 
     assert hint_after("") == "L choose"
     # About: its keys line too.
-    assert hint_after("UP A") == "L card gallery  K back"
+    assert hint_after("ROW:About A") == "L card gallery  K back"
     assert "L chooses, K goes back, I pauses a game." in " ".join(top().page.lines)
     assert hint_after("A") == "<> change  L start  K back"
     assert top().menu.values[-1] == "L: read"
-    assert hint_after("A UP A") == "^v line  <> page  K back"
-    assert hint_after("DOWN DOWN DOWN A") == "L: every card  K: back"
-    assert hint_after("DOWN DOWN DOWN A A") == "<> move  J style  K back"
-    assert hint_after("UP UP UP A") == "L: more  K: back"
+    assert hint_after("GAME:whist UP A") == "^v line  <> page  K back"
+    assert hint_after("ROW:Cards A") == "L: every card  K: back"
+    assert hint_after("ROW:Cards A A") == "<> move  J style  K back"
+    assert hint_after("ROW:Statistics A") == "L: more  K: back"
     assert top().menu.values[-1] == "L"
-    assert hint_after("UP UP A") == "<> change  K save+back"
+    assert hint_after("ROW:Settings A") == "<> change  K save+back"

@@ -120,7 +120,7 @@ def test_without_names_the_texts_are_as_before():
 def test_issue_31_three_seats_one_cpu_never_say_you():
     # Seed 23: Players 1 and 3 human, Player 2 a CPU: on Player 3's turn the scores said
     # "You / P2 / >P3". The table now names P1, P2 (CPU) and P3; "You" nowhere.
-    keys = "DOWN A RIGHT DOWN DOWN DOWN RIGHT A WAIT*700 A WAIT*4000"
+    keys = "GAME:bharg RIGHT DOWN DOWN DOWN RIGHT A WAIT*700 A WAIT*4000"
     host_sim.run(keys, seed=23, nvm=fresh_nvm())
     screen = top()
     assert screen.flow.seat == 2 and screen.status.text == "P3 draw a card"
@@ -138,7 +138,7 @@ def test_issue_31_the_round_end_and_the_scores_name_the_cpu_seats():
 
     here = os.getcwd()
     sim, player = screens_test.play(
-        "DOWN A RIGHT DOWN DOWN DOWN RIGHT DOWN RIGHT A",
+        "GAME:bharg RIGHT DOWN DOWN DOWN RIGHT DOWN RIGHT A",
         screens_test.on_screen("ScoreScreen"),
         seed=2,
     )

@@ -7,7 +7,7 @@ from driven import DrivenSim, app, fresh_nvm, top, top_name
 import host_sim
 from handheld.options import OptionsScreen
 
-BHARG = "DOWN A"  # the main menu's second game: its set-up
+BHARG = "GAME:bharg"  # its set-up
 
 
 def labels():

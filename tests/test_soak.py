@@ -26,9 +26,9 @@ pytestmark = pytest.mark.wholeapp  # the tier `make check` leaves out
 SOAK = os.path.join(ROOT, "tools", "app", "soak.py")
 ERASED = b"\xff" * 8192
 # Boot, open Gongor Whist's set-up, start, play a little, pause (the pause menu saves).
-PLAY_AND_PAUSE = "SEEDS 5\nA WAIT*200 A WAIT*300 A RIGHT A WAIT*200 START WAIT*300\n"
+PLAY_AND_PAUSE = "SEEDS 5\nGAME:whist WAIT*200 A WAIT*300 A RIGHT A WAIT*200 START WAIT*300\n"
 # The same without the pause: nothing saved yet at the switch-off.
-PLAY_ONLY = "SEEDS 5\nA WAIT*200 A WAIT*300 A RIGHT A WAIT*200\n"
+PLAY_ONLY = "SEEDS 5\nGAME:whist WAIT*200 A WAIT*300 A RIGHT A WAIT*200\n"
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +61,7 @@ def test_switch_off_keeps_the_game_for_continue(drive, tmp_path):
         "games.whist.screens 1"
     )
     assert Store(bytearray(nvm)).saved_slots() == [0]
-    lines, _ = boot(drive, tmp_path, "SEEDS\nA WAIT*300\n", nvm)
+    lines, _ = boot(drive, tmp_path, "SEEDS\nROW:Continue_Gongor_Whist A WAIT*300\n", nvm)
     assert "MENU-AT-BOOT Continue Gongor Whist" in lines
     assert "MENU-CHOSEN 1 Continue Gongor Whist" in lines
     assert any(line.startswith("S WhistScreen 2 games.whist.screens") for line in lines)
@@ -69,6 +69,18 @@ def test_switch_off_keeps_the_game_for_continue(drive, tmp_path):
     _, nvm = boot(drive, tmp_path, PLAY_ONLY, ERASED)
     assert Store(bytearray(nvm)).saved_slots() == []
     assert "MENU-AT-BOOT Gongor Whist" in boot(drive, tmp_path, "SEEDS\n", nvm)[0]
+
+
+def test_the_drivers_rows_by_name(drive, tmp_path):
+    # GAME: and ROW: words are resolved on the top screen when reached: a game's row by
+    # its id, then A; a row by its label, no A. A word naming no row is an error.
+    script = "SEEDS 5\nROW:Settings A WAIT*300 B WAIT*300 GAME:bharg WAIT*300\n"
+    lines, _ = boot(drive, tmp_path, script, ERASED)
+    chosen = [line.split(None, 2)[2] for line in lines if line.startswith("MENU-CHOSEN")]
+    assert chosen == ["Settings", "Bharg"]
+    assert any(line.startswith("S _SetupScreen 2 games.bharg.screens") for line in lines), lines
+    lines, _ = boot(drive, tmp_path, "SEEDS\nROW:No_such_row\n", ERASED)
+    assert any(line.startswith("ERROR ValueError") for line in lines)
 
 
 def test_tiny_soak_passes(drive, tmp_path):

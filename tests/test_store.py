@@ -577,16 +577,16 @@ def test_fake_nvm_refuses_what_the_device_refuses():
 def test_simulator_counts_writes_and_can_be_cut():
     nvm = fresh_nvm()
     # Settings: Key repeat Fast, leave: one write; looking at Statistics writes nothing.
-    sim = host_sim.run("UP UP A RIGHT B", nvm=nvm)
+    sim = host_sim.run("ROW:Settings A RIGHT B", nvm=nvm)
     assert sim.nvm_device.writes == 1 and sim.nvm_device.data is nvm
     assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
-    sim = host_sim.run("UP UP UP A B", nvm=nvm)
+    sim = host_sim.run("ROW:Statistics A B", nvm=nvm)
     assert sim.nvm_device.writes == 0
     # Power cut while the Settings are saved, before copy B's pages are done: A holds.
     device = Nvm(nvm)
     device.cut_after = FLASH_PAGE + 20
     with pytest.raises(PowerCut):
-        host_sim.run("UP UP A LEFT B", nvm=device)
+        host_sim.run("ROW:Settings A LEFT B", nvm=device)
     assert store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 2
-    sim = host_sim.run("UP UP A LEFT B", nvm=nvm)
+    sim = host_sim.run("ROW:Settings A LEFT B", nvm=nvm)
     assert sim.nvm_device.writes == 1 and store.Settings(nvm).get(store.SET_REPEAT, 3, 1) == 1

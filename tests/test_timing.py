@@ -17,7 +17,7 @@ from tools.devtime.timing import K_A, K_B, K_START
 # A short tour: the primer, Bharg's set-up, a pass-and-play game (its privacy screen), a
 # card drawn and one discarded.
 SHORT = """SEEDS 34961384
-WAIT*10 DOWN DOWN DOWN A WAIT*10 #primer=PrimerScreen B WAIT*10 UP UP A WAIT*10
+WAIT*10 ROW:Cards A WAIT*10 #primer=PrimerScreen B WAIT*10 GAME:bharg WAIT*10
 #setup=_SetupScreen A WAIT*10 #privacy=PrivacyScreen WAIT*600 A WAIT*10 A WAIT*10 A WAIT*10
 #played
 """
@@ -253,7 +253,7 @@ def test_module_names_and_sizes_of_the_bundles_files():
 
 def test_markers_missed_and_an_app_that_raises(tmp_path, small_sizes):
     path = write(
-        tmp_path, "bad.keys", "SEEDS\nWAIT*10 #menu=StatsScreen DOWN A WAIT*10 A WAIT*50\n"
+        tmp_path, "bad.keys", "SEEDS\nWAIT*10 #menu=StatsScreen GAME:bharg WAIT*10 A WAIT*50\n"
     )
     run = count.run_tour(path)
     assert "more game seeds" in run.error  # no seed for the game: the app raised
@@ -267,7 +267,7 @@ def test_read_tour_gives_seeds_keys_and_marker_times(tmp_path):
     seeds, keys, markers = count.read_tour(
         write(tmp_path, "t.keys", "SEEDS 3 4\n#a WAIT*10 A #b=MenuScreen\nB*500 #c\n")
     )
-    assert seeds == [3, 4] and keys == "WAIT*10 A B*500"
+    assert seeds == [3, 4] and keys == "#a WAIT*10 A #b=MenuScreen B*500 #c"
     # host_sim's clock: the script starts at 50 ms; a tap is 40 ms and a gap 60.
     assert markers == [("a", None, 50), ("b", "MenuScreen", 160), ("c", None, 720)]
 

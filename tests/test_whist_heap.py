@@ -19,9 +19,9 @@ import host_sim
 from handheld.screens import PRIVACY_MS
 from host_sim.sim import FRAME_MS, SETTLE_MS
 
-# Main menu -> set-up (Gongor Whist is the first row): +Pawns, under hand on, 3 passes,
+# Main menu -> set-up (Gongor Whist, by name): +Pawns, under hand on, 3 passes,
 # coach on; A starts.
-SETUP = "A WAIT*300 RIGHT DOWN RIGHT DOWN DOWN RIGHT RIGHT DOWN RIGHT A WAIT*300"
+SETUP = "GAME:whist WAIT*300 RIGHT DOWN RIGHT DOWN DOWN RIGHT RIGHT DOWN RIGHT A WAIT*300"
 # Random keys as a player mashing them: A often, the arrows, B (undo, back off), SELECT
 # (the look back); no START (it would leave for the pause menu and maybe quit).
 KEYS = ("A",) * 6 + ("LEFT", "RIGHT", "UP", "DOWN") * 2 + ("B", "SELECT")

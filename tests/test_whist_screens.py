@@ -159,8 +159,8 @@ def play_session(setup_keys, seed=5, **kw):
 
 
 # Main menu -> Gongor Whist set-up; rows: Deck, Under hand, Look back, Passes, Rules.
-UNDER_ON = ["A", "DOWN", "RIGHT", "A"]  # basic deck, under hand on, easy, 1 pass
-BASIC = ["A", "A"]
+UNDER_ON = ["GAME:whist", "DOWN", "RIGHT", "A"]  # basic deck, under hand on, easy, 1 pass
+BASIC = ["GAME:whist", "A"]
 
 
 def check_session(sim, strategy, options, hands, passes=1):
@@ -241,7 +241,9 @@ def test_full_pass_with_under_hand_by_keys():
 
 def test_basic_pass_fore_and_aft_hardball_by_keys():
     # Look back: Hardball; the pass is fore + aft only.
-    sim, strategy = play_session(["A", "DOWN", "DOWN", "RIGHT", "A"], seed=9, bids=(1, 1, 0))
+    sim, strategy = play_session(
+        ["GAME:whist", "DOWN", "DOWN", "RIGHT", "A"], seed=9, bids=(1, 1, 0)
+    )
     options = 0
     assert strategy.screen.flow.game.to_bytes()[1] == options
     check_session(sim, strategy, options, hands=2)
@@ -276,7 +278,7 @@ class Labeller(Strategy):
 
 def test_two_passes_with_pawns_and_excuse_by_keys():
     # Deck +Both (LEFT from Basic wraps past the seven-card decks), passes 2; hands of eight.
-    setup = ["A", "LEFT", "LEFT", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
+    setup = ["GAME:whist", "LEFT", "LEFT", "LEFT", "DOWN", "DOWN", "DOWN", "RIGHT", "A"]
     sim, strategy = play_session(setup, seed=21, bids=(4, 2, 0))
     options = engine.OPT_PAWNS | engine.OPT_EXCUSE | engine.OPT_EASY | engine.OPT_PASSES_2
     assert strategy.screen.flow.game.to_bytes()[1] == options
@@ -289,19 +291,19 @@ def test_two_passes_with_pawns_and_excuse_by_keys():
 
 def test_pause_look_back_and_hardball_message():
     # Easy: SELECT while bidding opens the look-back screen (Aces turned: the first one).
-    host_sim.run("A A SELECT", seed=4)
+    host_sim.run("GAME:whist A SELECT", seed=4)
     screen = top()
     assert type(screen).__name__ == "PeekScreen"
     assert screen.obs["aces_turned"] == [app().stack[-2].flow.game.observation(0)["aces_turned"][0]]
-    host_sim.run("A A SELECT B", seed=4)
+    host_sim.run("GAME:whist A SELECT B", seed=4)
     assert type(top()).__name__ == "WhistScreen"
     # Hardball: SELECT says there is no looking back.
-    host_sim.run("A DOWN DOWN RIGHT A SELECT", seed=4)
+    host_sim.run("GAME:whist DOWN DOWN RIGHT A SELECT", seed=4)
     assert type(top()).__name__ == "MessageScreen" and top().heading == "Hardball"
     # START pauses; Quit to menu leaves the game.
-    host_sim.run("A A START", seed=4)
+    host_sim.run("GAME:whist A START", seed=4)
     assert type(top()).__name__ == "PauseMenu"
-    host_sim.run("A A START UP A A", seed=4)
+    host_sim.run("GAME:whist A START UP A A", seed=4)
     assert len(app().stack) == 1 and app().game is None
     # The whole game package is unloaded (screens, flow, engine), so the next game has room.
     assert not [name for name in sys.modules if name.startswith("games.whist")]
@@ -374,7 +376,7 @@ def test_header_describes_the_trick_on_screen():
     # aft hand) and the under hand's, which ends pass 1 (the engine has dealt pass 2).
     for name in [n for n in sys.modules if n == "games.whist.coach"]:
         del sys.modules[name]
-    strategy = HeaderWatcher(["A", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
+    strategy = HeaderWatcher(["GAME:whist", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
     sim = driven(strategy, seed=8).run()
     options = engine.OPT_UNDER | engine.OPT_EASY | engine.OPT_PASSES_2
     check_session(sim, strategy, options, hands=6, passes=2)
@@ -471,7 +473,7 @@ class FeedbackWatcher(Strategy):
 def test_twiddle_names_the_winner_and_a_lost_bid_is_flagged():
     # +Both deck (hands of eight, the Excuse), under hand on, two passes; bids 7 (lost at
     # the first trick the dummy takes), 1 (lost at the second trick won), then 1.
-    setup = ["A", "LEFT", "LEFT", "LEFT", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"]
+    setup = ["GAME:whist", "LEFT", "LEFT", "LEFT", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"]
     strategy = FeedbackWatcher(setup, bids=(7, 1, 1))
     sim = driven(strategy, seed=12).run()
     options = (
@@ -653,10 +655,10 @@ def test_undo_by_keys_restores_the_trick_start_and_refuses_past_a_card(undo_run)
 def test_undo_from_the_pause_menu():
     # Bid 1, play the cursor's card: the twiddle choice. START: the pause menu offers Undo
     # (second row); A on it is back on the table at the trick's start.
-    host_sim.run("A A A A START", seed=4)
+    host_sim.run("GAME:whist A A A START", seed=4)
     assert type(top()).__name__ == "PauseMenu"
     assert top().items == ["Resume", "Undo", "Rules", "Save & sleep", "Quit to menu"]
-    sim = host_sim.run("A A A A START DOWN A", seed=4)
+    sim = host_sim.run("GAME:whist A A A START DOWN A", seed=4)
     screen = top()
     assert type(screen).__name__ == "WhistScreen" and screen is app().play
     replay = engine.Game(sim.seeds[0], engine.OPT_EASY)
@@ -665,7 +667,7 @@ def test_undo_from_the_pause_menu():
     assert screen.flow.step == flow.STEP_PLAY and not screen.flow.can_undo()
     assert screen.flow.applied == 3  # bid, play, undo
     # Nothing to undo now: the pause menu has no Undo row.
-    host_sim.run("A A A A START DOWN A START", seed=4)
+    host_sim.run("GAME:whist A A A START DOWN A START", seed=4)
     assert top().items == ["Resume", "Rules", "Save & sleep", "Quit to menu"]
 
 
@@ -693,7 +695,7 @@ class Coached(Strategy):
 
     def __init__(self):
         # Rows: Deck, Under hand, Look back, Passes, Coach.
-        super().__init__(["A", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT", "A"])
+        super().__init__(["GAME:whist", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT", "A"])
         self.shots = {}
         self.tips = []
 
@@ -800,7 +802,7 @@ GOLDEN_NAMES = (
 
 @pytest.fixture(scope="module")
 def golden_shots():
-    strategy = Photographer(["A", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
+    strategy = Photographer(["GAME:whist", "DOWN", "RIGHT", "DOWN", "DOWN", "RIGHT", "A"])
     driven(strategy, seed=3).run()
     assert strategy.finished
     return strategy.shots
@@ -836,7 +838,9 @@ def test_fresh_card_sprite_shows_the_empty_outline():
 # -- issue 31: the trick's reason, two presses, the hold, key names ------------------------
 
 
-ISSUE_KEYS = "A A RIGHT RIGHT A A A A A A"  # set-up, start, bid 3, play, keep, then A A A A
+ISSUE_KEYS = (
+    "GAME:whist A RIGHT RIGHT A A A A A A"  # set-up, start, bid 3, play, keep, then A A A A
+)
 
 
 def test_issue_keys_show_what_decided_the_trick_beside_the_next():
@@ -939,11 +943,11 @@ def test_the_coach_bid_on_the_picker_holds_a():
     ],
 )
 def test_key_hints_name_the_board_keys(board, play, twiddle, peek):
-    host_sim.run("A A A", board=board, seed=4)
+    host_sim.run("GAME:whist A A", board=board, seed=4)
     assert top().hint.text == play
-    host_sim.run("A A A A", board=board, seed=4)
+    host_sim.run("GAME:whist A A A", board=board, seed=4)
     assert top().hint.text == twiddle
     if peek is not None:
         # The look back while bidding the fore hand: "A/B back" as the board marks them.
-        host_sim.run("A A SELECT", board=board, seed=4)
+        host_sim.run("GAME:whist A SELECT", board=board, seed=4)
         assert top().group[-1].text == peek

@@ -10,11 +10,12 @@ start-up and forgets it once the board is open, so no board's heap carries the t
 
 From each board's files in adafruit/circuitpython (``ports/<port>/boards/<board>/``):
 
-- PyBadge, EdgeBadge (atmel-samd, SAMD51): eight keys on a shift register
+- PyBadge (atmel-samd, SAMD51): eight keys on a shift register
   (``BUTTON_CLOCK``/``OUT``/``LATCH``), read high when pressed, in the order of the
   ``K_*`` bits; PyGamer: four on it (B, A, START, SELECT) and an analog joystick
   (``handheld.joystick``). Battery: ``A6``, half its voltage. nvm: 8 KB, one erase block
-  (512-byte pages), erased by every assignment: the store keeps two copies.
+  (512-byte pages), erased by every assignment: the store keeps two copies. An EdgeBadge
+  runs the PyBadge build and reports ``pybadge``: it has no entry of its own.
 - Hack Club Sprig (raspberrypi, RP2040; ``pins.c``): ``BUTTON_W``/``A``/``S``/``D`` on
   the left are UP, LEFT, DOWN, RIGHT; on the right, where a game pad has its face
   buttons, ``BUTTON_L`` (right) is A, ``BUTTON_K`` (bottom) B, ``BUTTON_I`` (top) START
@@ -41,7 +42,7 @@ try:
 except ImportError:
     pass
 
-BOARDS = ("pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
+BOARDS = ("pybadge", "pygamer", "hack_club_sprig", "pimoroni_picosystem")
 # Per board, in BOARDS' order: its battery pin, then (keypad.Keys boards) its eight keys'
 # pins in the order of the K_* bits: B, A, START, SELECT, RIGHT, DOWN, UP, LEFT. One string
 # a board: names longer than 10 characters are not interned, and the board's own pin
@@ -49,26 +50,24 @@ BOARDS = ("pybadge", "edgebadge", "pygamer", "hack_club_sprig", "pimoroni_picosy
 _PINS = (
     "A6",
     "A6",
-    "A6",
     "VOLTAGE_MONITOR BUTTON_K BUTTON_L BUTTON_I BUTTON_J BUTTON_D BUTTON_S BUTTON_W BUTTON_A",
     "BAT_SENSE SW_B SW_A SW_Y SW_X SW_RIGHT SW_DOWN SW_UP SW_LEFT",
 )
 # What the board's own B, A, START and SELECT are marked (``handheld.keys.KEY_NAMES``):
-# the badges' are the PyBadge's; the PyGamer's SELECT is marked SELECT, shortened as there.
-_KEY_NAMES = ("B A START SEL", "B A START SEL", "B A START SEL", "K L I J", "B A Y X")
+# the PyBadge's; the PyGamer's SELECT is marked SELECT, shortened as there.
+_KEY_NAMES = ("B A START SEL", "B A START SEL", "K L I J", "B A Y X")
 # The battery pin reads 1/n of the battery's voltage, on a 3.3 V scale.
-_DIVIDERS = (2, 2, 2, 3, 3)
+_DIVIDERS = (2, 2, 3, 3)
 # nvm: its size, its erase unit, its program page, and whether an assignment into erased
 # bytes (0xFF) is only programmed (1: the store keeps a log) or every one erases (0).
 _NVM = (
-    (8192, 8192, 512, 0),
     (8192, 8192, 512, 0),
     (8192, 8192, 512, 0),
     (4096, 4096, 256, 1),
     (4096, 4096, 256, 1),
 )
 # The screen's size: the app (160x128) is centred on a larger one.
-_SCREENS = ((160, 128), (160, 128), (160, 128), (160, 128), (240, 240))
+_SCREENS = ((160, 128), (160, 128), (160, 128), (240, 240))
 _APP_W = const(160)
 _APP_H = const(128)
 

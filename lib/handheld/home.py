@@ -27,8 +27,8 @@ _GAUGE_X = const(143)  # the battery gauge, at the right of the main menu's titl
 _UNREADABLE = "The saved game could not be read, so it was set aside. Start a new one."
 
 
-# The statistics slots of the saved games the main menu offers to continue, newest first.
-_resumable: List[int] = []
+# The games whose saved games the main menu offers to continue, newest first.
+_resumable: List[Any] = []
 _GIVE_UP = "Your saved game of %s counts as a loss if you start a new one. Start anew?"
 
 
@@ -75,11 +75,13 @@ def main_rows(app: App) -> List[str]:
     _resumable = []
     if app.settings is not None:
         for slot in app.settings.store.saved_slots():
-            if slot < len(registry.GAMES):
-                _resumable.append(slot)
+            # (Found by its slot, its records' place, not its place on the menu.)
+            for entry in registry.GAMES:
+                if entry.slot == slot:
+                    _resumable.append(entry)
     items = []
-    for slot in _resumable:
-        items.append("Continue " + registry.GAMES[slot].name)
+    for entry in _resumable:
+        items.append("Continue " + entry.name)
     for entry in registry.GAMES:
         items.append(entry.name)
     for item in _EXTRA_ITEMS:
@@ -90,13 +92,13 @@ def main_rows(app: App) -> List[str]:
 def choose(app: App, index: int) -> None:
     """Open what the main menu's row stands for."""
     if index < len(_resumable):
-        _continue(app, registry.GAMES[_resumable[index]])
+        _continue(app, _resumable[index])
         return
     index -= len(_resumable)
     games = len(registry.GAMES)
     if index < games:
         entry = registry.GAMES[index]
-        if entry.slot in _resumable:
+        if entry in _resumable:
             # A new game of a game that is saved gives the saved one up: ask first.
             app.push(ConfirmScreen(entry.name, _GIVE_UP % entry.name, _opener(entry)))
         else:

@@ -66,11 +66,13 @@ class StatsScreen(OptionsScreen):
         writes them in its next idle frame (no nvm stall in the key's frame)."""
         app.session.stats.reset(False)
         app.session.saves.write_due = True
+        row = 0  # (a game's row is its place on the menu, not its slot)
         for entry in registry.GAMES:
-            self.rows[entry.slot][1] = (counters_text(app.session.stats, entry.slot),)
-        if self.group is not None:  # (else it is built from the rows when shown)
-            for entry in registry.GAMES:
-                self.menu.set_value(entry.slot, counters_text(app.session.stats, entry.slot))
+            text = counters_text(app.session.stats, entry.slot)
+            self.rows[row][1] = (text,)
+            if self.group is not None:  # (else it is built from the rows when shown)
+                self.menu.set_value(row, text)
+            row += 1
 
 
 def settings_screen(app: App) -> OptionsScreen:

@@ -3,8 +3,9 @@
 `handheld.registry`
 ===================
 
-The games on the main menu: one line per game, its menu name and its package. The kit
-knows nothing else about a game; everything comes from the package ``games/<game>/``:
+The games on the main menu: one line per game, its menu name, its package and its save
+slot. The kit knows nothing else about a game; everything comes from the package
+``games/<game>/``:
 
 - ``__init__.py`` declares, without loading the game: ``SETUP`` (the set-up rows,
   ``(label, choices)``), ``SETTINGS`` (rows whose starting choice is a setting:
@@ -26,11 +27,22 @@ calls ``app.record_result(won, score, parts)`` (only the first call counts) and 
 pushes ``PrivacyScreen`` / ``MessageScreen`` from ``handheld.screens`` between turns. The
 first play screen is a ``handheld.cardview.PlayScreen`` (its flow's ``can_undo()`` puts
 "Undo" in the pause menu). docs/ARCHITECTURE.md says how to add a game.
+
+A game's slot is its place in the saved records (``handheld.store``: its settings, its
+statistics and its saved game), not its place on the menu: the lines may be reordered and
+a game inserted anywhere, and every player's records stay with their games. The slots are
+append-only: a new game takes the next free slot; a slot is never reused (a player's
+records of a game that left would go to the game that took it). Slots run from 0 to
+``handheld.store.MAX_GAMES`` - 2 (the last is the kit's own); a slot used twice or out of
+range raises at import. A game's id, the key scripts' ``GAME:<id>`` (host_sim, the
+whole-app driver), is its package's last part: ``games.<id>``.
 """
 
 import gc
 import os
 import sys
+
+from handheld.store import KIT_SLOT
 
 try:
     from typing import Any
@@ -43,14 +55,15 @@ class GameEntry:
 
     :param str name: menu and title-bar text
     :param str package: its package, ``"games.<game>"``
+    :param int slot: its slot in the saved records (append-only: see the module's note)
     """
 
-    def __init__(self, name: str, package: str) -> None:
+    def __init__(self, name: str, package: str, slot: int) -> None:
         self.name = name
         self.package = package
         self.module = package + ".screens"
         self.rules = package.replace(".", "/") + "/rules.txt"
-        self.slot = 0  # its statistics and settings slot: its place in GAMES
+        self.slot = slot
 
     def available(self) -> bool:
         """True if the screens module is installed (as .py or compiled .mpy)."""
@@ -77,10 +90,25 @@ class GameEntry:
         return sys.modules[self.module]
 
 
+# Menu order; each game's slot is its own (append-only: the next free one for a new game).
 GAMES = (
-    GameEntry("Gongor Whist", "games.whist"),
-    GameEntry("Bharg", "games.bharg"),
-    GameEntry("Jekyll & Hyde", "games.jekyll"),
+    GameEntry("Gongor Whist", "games.whist", 0),
+    GameEntry("Bharg", "games.bharg", 1),
+    GameEntry("Jekyll & Hyde", "games.jekyll", 2),
 )
-for _slot in range(len(GAMES)):
-    GAMES[_slot].slot = _slot
+
+
+def _check() -> None:
+    """Raise ValueError if two games share a slot or one is out of range: once, at import,
+    and then the function goes (``del``), its code with it. (Its message is one word the
+    app interns anyway: a longer text would be a string the module keeps on the heap.)"""
+    seen = 0
+    for entry in GAMES:
+        slot = entry.slot
+        if not 0 <= slot < KIT_SLOT or seen & 1 << slot:
+            raise ValueError("slot")
+        seen |= 1 << slot
+
+
+_check()
+del _check

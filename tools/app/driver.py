@@ -25,8 +25,17 @@ usage (app.mjs): SCRIPT [random COUNT SEED] [nvm STOP]
 
 SCRIPT is text: a first line ``SEEDS s1 s2 ...`` (the game seeds the shell asks for, in
 order), then key words as host_sim reads them (``A``, ``DOWN``, ``WAIT*200``, ``B*500``
-holds) and ``#label`` markers, which are printed when reached. With ``random COUNT SEED``
-the script's keys are followed by COUNT seeded random taps.
+holds, ``GAME:<id>`` and ``ROW:<label>``) and ``#label`` markers, which are printed when
+reached. With ``random COUNT SEED`` the script's keys are followed by COUNT seeded random
+taps.
+
+Rows by name, as host_sim's (its package docstring): when the script reaches ``GAME:<id>``
+the driver looks at the top screen's rows (its ``menu``: ``items`` and ``cursor``) and taps
+DOWN or UP, the fewer way round, to the row of the game whose package ends in ``.<id>``
+(``handheld.registry``), then A; ``ROW:<label>`` taps to the row with that label (exact,
+case-insensitive, ``_`` for spaces) and presses nothing more. The taps are timed as any
+others, so the rest of the script comes later by their time. A word that names no row
+raises ValueError (an ERROR line).
 
 Soak mode (tools/app/soak.py): the nvm the last run left boots the app, and STOP, the key
 presses in a row without progress, ends the run (see ``Driver.update``). The script running
@@ -134,6 +143,7 @@ class Driver:
         self.max_peak = 0
         self.frame_peak = 0  # gc.mem_alloc() at the end of the last measured frame
         self.marks = []  # markers reached since the last measured frame
+        self.keys = []  # the taps a GAME: or ROW: word stands for, still to feed
         self.printed = False  # the boot lines (qstr pool, MENU-AT-BOOT) are out
         self.failed = False
 
@@ -159,6 +169,8 @@ class Driver:
         return "START"
 
     def _next_word(self):
+        if self.keys:
+            return self.keys.pop(0)
         lines = self.lines
         while self.line < len(lines):
             text = lines[self.line]
@@ -195,6 +207,10 @@ class Driver:
             if word[0] == "#":
                 self._mark(word[1:])
                 continue
+            name, _, hold = word.partition(":")
+            if hold:
+                self.select(name, hold)  # GAME:<id> or ROW:<label>
+                continue
             name, _, hold = word.partition("*")
             duration = int(hold) if hold else _TAP_MS
             if name == "WAIT":
@@ -216,6 +232,45 @@ class Driver:
             self.release_at = self.next_at + duration
             return True
         return True
+
+    def select(self, name, text):
+        """A ``GAME:`` or ``ROW:`` word reached (``name``: before its colon, ``text``
+        after): the taps it stands for on the top screen (see the module's docstring) go
+        into ``keys``, to be fed as the next words. (Its names are ones the driver or the
+        app interns anyway, as the module's docstring asks.)"""
+        top = self.shell.current_app.stack[-1]
+        menu = getattr(top, "menu", None)
+        items = getattr(menu, "items", None)
+        label = text.replace("_", " ").lower()
+        if name == "GAME":
+            label = None
+            for state in sys.modules["handheld.registry"].GAMES:
+                if state.package.rpartition(".")[2] == text.lower():
+                    label = state.name.lower()
+            if label is None:
+                raise ValueError("no game with the id of " + text)
+        index = -1
+        if items is not None:
+            for number in range(len(items)):
+                if items[number].lower() == label:
+                    index = number
+                    break
+        if index < 0:
+            raise ValueError("no row of that label on " + type(top).__name__ + ": " + text)
+        cursor = menu.cursor
+        step = index - cursor.index
+        if cursor.wrap and step:
+            step %= cursor.count
+            if cursor.count - step < step:
+                step -= cursor.count
+        while step > 0:
+            self.keys.append("DOWN")
+            step -= 1
+        while step < 0:
+            self.keys.append("UP")
+            step += 1
+        if name == "GAME":
+            self.keys.append("A")
 
     def update(self):
         """Soak mode, before each press: has the app made progress since the last one?

@@ -8,6 +8,8 @@ which act by key presses only. What they pressed, and the game seeds the run dre
 written out; tools/app/driver.py replays them on MicroPython's WebAssembly port, where
 the same seeds and keys give the same games.
 
+Each game is reached from the main menu by name (``GAME:<id>``: the driver and the
+simulator find its row when they get there), so a game added to the menu moves nothing.
 Regenerate after a change to the screens' keys: ``python tools/app/make_scripts.py``.
 (The device-time model's tour, tools/devtime/tour.keys, is written by hand: its markers
 name the screen each must find on top.)
@@ -32,10 +34,9 @@ import test_jekyll_screens  # noqa: E402
 import test_whist_screens  # noqa: E402
 from driven import DrivenSim, app, fresh_nvm  # noqa: E402
 
-from host_sim.sim import BOOT_MS, parse_script  # noqa: E402
+from host_sim.sim import BOOT_MS, name_taps, parse_script  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "app.keys")
-_GAME_ROWS = {"whist": 0, "bharg": 1, "jekyll": 2}  # main-menu row of each game
 _MAX_KEYS_HOME = 30
 
 
@@ -56,6 +57,19 @@ def _row_keys(choices, current, shown_when=()):
         keys += ["RIGHT"] * (choice - default) + ["LEFT"] * (default - choice)
         chosen[row] = choice
     return keys
+
+
+def _taps_of(keys, sim):
+    """``keys`` with each ``GAME:``/``ROW:`` word as the taps it stands for on the top
+    screen now (where the simulator and the driver resolve it, the keys being asked for
+    on it), for their time."""
+    words = []
+    for word in keys.split():
+        if word.upper().startswith(("GAME:", "ROW:")):
+            words += name_taps(sim.top_screen(), word)
+        else:
+            words.append(word)
+    return " ".join(words)
 
 
 def _planner(game, setup):
@@ -95,7 +109,7 @@ class Chain:
             press_at = sim.clock_ms + sim.lead_ms
             if press_at > self.keys_done_at:
                 self.words.append("WAIT*%d" % (press_at - self.keys_done_at))
-            self.keys_done_at = press_at + parse_script(keys)[1] - BOOT_MS
+            self.keys_done_at = press_at + parse_script(_taps_of(keys, sim))[1] - BOOT_MS
             self.words += keys.split()
         return keys
 
@@ -109,9 +123,9 @@ class Chain:
                 self.moves = 0
                 self.home_keys = 0
                 self.started = False
-                # The main menu remembers its row: walk from there to the game's.
-                steps = _GAME_ROWS[self.label.partition("-")[0]] - app().top().menu.index
-                return " ".join(["DOWN"] * steps + ["UP"] * -steps + ["A"])
+                # The main menu remembers its row: the driver walks from there to the
+                # game's, found by its id.
+                return "GAME:" + self.label.partition("-")[0]
             running = app()
             if self.choices is not None and hasattr(running.top(), "rows"):
                 # The set-up is open, each row at the choice last played.

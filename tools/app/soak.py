@@ -123,9 +123,9 @@ def against_the_cpu():
     rarely change it before they start the game."""
     memory = bytearray(ERASED)
     store = Store(memory)
-    slot = [entry.package for entry in registry.GAMES].index("games.jekyll")
-    rows = [label for label, _ in registry.GAMES[slot].declaration().SETUP]
-    store.settings[setup_field(slot, rows.index("Opponent"))] = 2
+    jekyll = [entry for entry in registry.GAMES if entry.package == "games.jekyll"][0]
+    rows = [label for label, _ in jekyll.declaration().SETUP]
+    store.settings[setup_field(jekyll.slot, rows.index("Opponent"))] = 2
     store.save()
     return bytes(memory)
 
@@ -333,8 +333,9 @@ def analyse(lines, boot_slot, args, correct=None):
     row = segment["boot_row"]
     if row is not None:
         expected = None
-        if boot_slot != NO_GAME and boot_slot < len(registry.GAMES):
-            expected = "Continue " + registry.GAMES[boot_slot].name
+        saved = [entry for entry in registry.GAMES if entry.slot == boot_slot]
+        if boot_slot != NO_GAME and saved:
+            expected = "Continue " + saved[0].name
         if expected and row != expected:
             problems.append(
                 "booted on a saved %s but the menu's first row is %r" % (expected[9:], row)

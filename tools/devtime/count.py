@@ -242,8 +242,12 @@ class Frame:
 def read_tour(path):
     """A tour file: (seeds, key words for host_sim, markers). The first line is ``SEEDS s1
     s2 ...`` (the game seeds the app draws, in order); then key words as host_sim reads
-    them, and markers ``#label`` or ``#label=Screen`` (that screen is then on top when the
-    script reaches it); markers are (label, screen or None, time ms on the script's clock)."""
+    them (rows by name too: ``GAME:whist``, ``ROW:Statistics``), and markers ``#label`` or
+    ``#label=Screen`` (that screen is then on top when the script reaches it). The key
+    words keep the markers in their place (host_sim passes them by, and the tour notes
+    each as it is reached: a name word's taps, put in when it is reached, shift what
+    follows); markers are (label, screen or None, time ms on the script's clock before
+    any name word's taps)."""
     from host_sim.sim import parse_script
 
     with open(path) as handle:
@@ -258,8 +262,7 @@ def read_tour(path):
         if word.startswith("#"):
             label, _, screen = word[1:].partition("=")
             markers.append((label, screen or None, parse_script(" ".join(keys))[1]))
-        else:
-            keys.append(word)
+        keys.append(word)
     return seeds, " ".join(keys), markers
 
 
@@ -306,7 +309,6 @@ def run_tour(path=TOUR, board="pybadge", counter=None, sizes=None, script=None):
     notes = ImportNotes(counter)
     run = Run()
     run.markers = markers
-    pending = list(markers)
 
     class TourSim(Sim):
         def __init__(self):
@@ -361,11 +363,6 @@ def run_tour(path=TOUR, board="pybadge", counter=None, sizes=None, script=None):
                 run.boot_import_ops = notes.import_ops
             else:
                 run.frames.append(frame)
-            # A marker is reached at the last pause before the script's clock gets to it
-            # (its next key not yet read).
-            upcoming = self.clock_ms + max(1, int(seconds * 1000))
-            while pending and pending[0][2] <= upcoming:
-                run.reached[pending.pop(0)[0]] = state[0]
             self.state = state
             self.keys_read = self.units = 0
             self.busy = top.busy
@@ -373,6 +370,11 @@ def run_tour(path=TOUR, board="pybadge", counter=None, sizes=None, script=None):
             self.applied = self.flow.applied if self.flow is not None else 0
             self.mark = (counter.ops, len(pushed), writes, len(notes.names))
             super().sleep(seconds)
+
+        def marked(self, label):
+            # A marker is reached at the last pause before the script's clock gets to it
+            # (its next key not yet read): the screen on top then.
+            run.reached[label.partition("=")[0]] = self.state[0]
 
         def _listen(self, app):
             """Note the keys the app reads and the search units it grants."""
