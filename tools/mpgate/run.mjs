@@ -138,7 +138,10 @@ for (const moduleName of modules) {
       mp.FS.writeFile(rel, content);
     }
     mp.runPython(PRELUDE + (bench ? "sys.path.append('/stubs')\n" : "") +
-      (moduleName.startsWith("dtest_standins") ? "sys.path.insert(1, '/standins')\n" : ""));
+      // (vectorio's stand-in is the RP2040 boards': the SAMD51 builds have none.)
+      (moduleName.startsWith("dtest_standins")
+        ? "sys.path.insert(1, '/standins')\nsys.path.append('/boards/rp2040')\n"
+        : ""));
     return mp;
   };
   let mp = await newInterpreter();
