@@ -78,7 +78,7 @@ bench: venv node
 timing: venv
 	$(PY) -m tools.devtime --gate
 
-# The soak (issue 11; also a gate of `make test`): 100,000 seeded random key presses from boot
+# The soak (also a gate of `make test`): 100,000 seeded random key presses from boot
 # on the whole-app harness, switched off at random moments and booted again on the kept nvm
 # (tools/app/soak.py; a failing segment is kept in build/soak for --replay).
 soak: venv node

@@ -4,7 +4,7 @@ dirty areas the C code reports and of the pixels it then sends, for the simulato
 Blinka's displayio (what the simulator draws with) tracks dirty areas in its own way: its
 ``Group`` counts a removed group's vectorio shapes in the area to redraw, and a new Group
 starts at an identity transform. CircuitPython does neither, and the PicoSystem showed it
-(issue 31, point 11: pixels left behind, areas repainted where the app is not). This
+(pixels left behind, areas repainted where the app is not). This
 module follows the C code instead, function by function (no code copied; Group.c,
 TileGrid.c and Rectangle.c read in adafruit/circuitpython, the other files in forks that
 track it, tyeth/circuitpython and jepler/circuitpython, as CircuitPython 10 has them):

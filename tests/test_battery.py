@@ -1,4 +1,4 @@
-"""A low battery on the table (issue 31.9): at or below 3.4 V on a LiPo the table shows a
+"""A low battery on the table: at or below 3.4 V on a LiPo the table shows a
 red mark under the save mark, and the first time in a game a warning, which also saves
 the game; one warning a game. The simulator's ``battery`` is the battery's voltage."""
 

@@ -338,7 +338,7 @@ def test_three_players_round_end_shows_three_hands():
         for i in range(6):
             x = row.group.x + row.sprites[i].x + 3
             assert image.getpixel((x, row.group.y + 27)) == player.face
-    # The rows and their bars stay above the hint line, 2 px apart (issue 12: they
+    # The rows and their bars stay above the hint line, 2 px apart (they
     # touched), and the hint line names the Ace Pile top.
     bottoms = [row.group.y + row.bars.y + 3 for row in screen.rows]
     assert bottoms[2] <= 119
@@ -458,7 +458,7 @@ GOLDENS = {
     "bharg_round_end_3p": ("GAME:bharg RIGHT A", on_screen("RoundEndScreen"), 2),
     "bharg_scores": (SETUP_50, on_screen("ScoreScreen"), 4),
     "bharg_match_over": (SETUP_ONE_ROUND, on_screen("GameOverScreen"), 4),
-    # Seat names (issue 31): Players 1 and 3 human, Player 2 a CPU; then one human against
+    # Seat names: Players 1 and 3 human, Player 2 a CPU; then one human against
     # two CPUs, "You" (the scores right-aligned beside "P2 (CPU)").
     "bharg_cpu_table": (SETUP_3P_CPU_2, on_screen("PlayScreen", 2), 23),
     "bharg_cpu_round_end": (SETUP_3P_CPUS, on_screen("RoundEndScreen"), 2),
@@ -508,7 +508,7 @@ def test_round_end_without_a_winner_says_why():
     assert len(screen.rows) == 2 and display.pushed == [FULL]
 
 
-# -- undo (issue 12) --------------------------------------------------------------------------
+# -- undo --------------------------------------------------------------------------
 
 
 class Steps:
@@ -602,7 +602,7 @@ def test_undo_from_the_pause_menu_and_by_b_restores_the_turns_start():
     assert not steps.words
 
 
-# -- CPU seats (issue 13) -------------------------------------------------------------------------
+# -- CPU seats -------------------------------------------------------------------------
 
 SETUP_CPU_25 = "GAME:bharg DOWN LEFT DOWN DOWN RIGHT RIGHT A"  # target 25, Player 2: CPU normal
 

@@ -1,4 +1,4 @@
-"""The PicoSystem's centred frame (issue 31, point 11) with CircuitPython's own dirty areas.
+"""The PicoSystem's centred frame with CircuitPython's own dirty areas.
 
 Blinka's displayio, which the simulator draws with, counts a removed group's vectorio
 shapes in what it redraws and starts a Group at an identity transform, so it never showed

@@ -1,4 +1,4 @@
-"""Everything fits (issue 12): on every screen of scripted sessions of each game (played to
+"""Everything fits: on every screen of scripted sessions of each game (played to
 their ends by the screens tests' planners) and of seeded random keys from boot, no text
 leaves the 160x128 screen and no text is cut short by its label."""
 
@@ -85,7 +85,7 @@ def test_scripted_games_fit(game, seed, choices):
     assert sorted(run_watched(chain, seed)) == []
 
 
-# Fifty random sessions from boot (issue 12), 300 keys each.
+# Fifty random sessions from boot, 300 keys each.
 @pytest.mark.parametrize("seed", range(1, 51))
 def test_random_keys_fit(seed):
     rng = random.Random(seed)

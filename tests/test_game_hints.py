@@ -1,4 +1,4 @@
-"""Key names in Bharg's, Jekyll & Hyde's and the demo's hints (issue 31, point 7): every
+"""Key names in Bharg's, Jekyll & Hyde's and the demo's hints: every
 hint line and message naming keys passes through ``handheld.keys.hint``, so the Hack Club
 Sprig (A is L, B is K, START is I, SELECT is J) shows its own buttons' names; a card's
 label ("A" of an Ace) is never taken for a key."""

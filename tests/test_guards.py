@@ -1,4 +1,4 @@
-"""No accidental moves (issue 31, points 2 and 4): what appears without the player's own
+"""No accidental moves: what appears without the player's own
 action (a CPU's move or turn, a round's result, the table itself) takes A and B only once
 it has been shown for ``PRIVACY_MS``, its key hint hidden till then; START on a privacy
 screen pauses without showing a card.
@@ -21,7 +21,7 @@ from handheld.keys import K_A, K_B, K_DOWN
 from handheld.screens import PRIVACY_MS
 
 SETTLE = "WAIT*%d" % PRIVACY_MS
-# Issue 31's reproduction: Bharg, three players, target 25, +Pawns, Players 2 and 3 CPUs
+# The case a player met: Bharg, three players, target 25, +Pawns, Players 2 and 3 CPUs
 # (easy, normal); after 2.5 s "P3 (CPU) moved ... A go on" is on the table.
 SEED_22 = "GAME:bharg RIGHT DOWN LEFT DOWN DOWN RIGHT DOWN RIGHT RIGHT A WAIT*2500"
 BHARG_2P = "GAME:bharg A"  # Bharg, two players (humans), target 50

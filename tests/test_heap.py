@@ -47,7 +47,7 @@ def test_short_session_meets_the_budgets(drive, tmp_path):
 
 
 def test_the_rp2040_boards_run_on_their_stand_ins(drive, tmp_path):
-    # Issue 22: the Sprig's keys and pins, the PicoSystem's 240x240, the RP2040's nvm.
+    # The Sprig's keys and pins, the PicoSystem's 240x240, the RP2040's nvm.
     result = gate(drive, tmp_path, QUIT_SCRIPT, "--boards", "hack_club_sprig,pimoroni_picosystem")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "on the hack_club_sprig's stand-ins" in result.stdout

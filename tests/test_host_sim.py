@@ -46,7 +46,7 @@ def shown_stats():
 
 
 def test_the_rp2040_boards_as_data():
-    # Issue 22: each board's keys in the K_* bits' order, its battery pin, divider, nvm.
+    # Each board's keys in the K_* bits' order, its battery pin, divider, nvm.
     from handheld import boards
     from host_sim import fakes
 
@@ -521,7 +521,7 @@ def test_the_command_line_knows_the_boards_the_app_supports():
 
 
 def test_cards_primer_from_the_menu_and_from_a_rules_page():
-    # Issue 12: the Decktet explained: the six suits with their icons, ranks and extra
+    # The Decktet explained: the six suits with their icons, ranks and extra
     # cards with the letters the cards show, then A for every card.
     host_sim.run("ROW:Cards A")
     screen = app().top()

@@ -512,7 +512,7 @@ def test_who_goes_first_kept_by_continue_and_in_the_statistics():
     assert stats.score(2, store.STAT_HIGH) == game.scores()[1]
 
 
-# -- the CPU opponent (issue 13) ---------------------------------------------------------------
+# -- the CPU opponent ---------------------------------------------------------------
 
 # From the main menu: Jekyll & Hyde's set-up, "You play: Hyde 2nd", "Opponent: CPU normal".
 SETUP_CPU_FIRST = "GAME:jekyll DOWN DOWN RIGHT DOWN RIGHT RIGHT A"

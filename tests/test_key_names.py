@@ -1,4 +1,4 @@
-"""Key hints name the board's own buttons (issue 31.7): ``handheld.keys.hint`` rewrites the
+"""Key hints name the board's own buttons: ``handheld.keys.hint`` rewrites the
 PyBadge's key names in a hint or a message to the names the board table gives
 (``handheld.boards``): the Sprig's keys are marked L, K, I, J; the PicoSystem's START and
 SELECT are Y and X."""

@@ -1,4 +1,4 @@
-"""Never lose a game (issue 11): a game played part way, saved once the keys stop, the
+"""Never lose a game: a game played part way, saved once the keys stop, the
 device "switched off" (the app dropped, the nvm kept), booted again, continued from the
 main menu and finished ends exactly as the same keys end it without the switch-off. Also:
 finishing or quitting a game clears its save, pausing saves at once, and a save its game
@@ -131,7 +131,7 @@ def _menu(nvm):
 
 
 def test_starting_another_game_keeps_the_saved_one():
-    """Issue 31.1: a saved Whist game, switched off; Bharg chosen instead of "Continue":
+    """A saved Whist game, switched off; Bharg chosen instead of "Continue":
     both can be continued after the next switch-off, the newest first, and the Whist game
     is neither lost nor dodges the statistics."""
     nvm = fresh_nvm()
@@ -170,7 +170,7 @@ def test_a_new_game_of_a_saved_game_asks_and_counts_the_saved_one_as_lost():
 
 
 def test_saved_is_said_only_when_a_switch_off_brings_the_table_back():
-    """Issue 31.3: a game just dealt is not saved: its mark is orange; the pause menu says
+    """A game just dealt is not saved: its mark is orange; the pause menu says
     "Saved" only once the save is written, and then "Continue" brings it back."""
     nvm = fresh_nvm()
     host_sim.run("GAME:whist A", seed=5, nvm=nvm)

@@ -1,4 +1,4 @@
-"""Saves a player can trust and a flash that lasts (issue 19).
+"""Saves a player can trust and a flash that lasts.
 
 - The write budget: one-hour sessions of each game at a key every 3 s stay within 20 nvm
   writes an hour (each one a flash erase of the SAMD51's one nvm block), and a switch-off

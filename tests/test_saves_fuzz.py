@@ -1,4 +1,4 @@
-"""Saves of a game are checked (issue 11): every engine's ``from_bytes`` refuses anything
+"""Saves of a game are checked: every engine's ``from_bytes`` refuses anything
 that is not a consistent game with ValueError (nothing else), and whatever it accepts
 plays on to its end with ``check_invariants()`` holding after every action. Thrown at it:
 every single-bit flip and every truncation of real saves, and random bytes and bit flips

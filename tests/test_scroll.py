@@ -1,4 +1,4 @@
-"""Pages that scroll say so (issue 31, point 6): a scroll marker at the right edge where
+"""Pages that scroll say so: a scroll marker at the right edge where
 the page is in its text, and a hint naming the keys; About offers the card gallery where
 it can be seen; and every hint names the board's own buttons (point 7)."""
 

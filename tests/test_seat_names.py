@@ -1,4 +1,4 @@
-"""Seat names (issue 31, point 5): "You" only when one human plays against CPUs; else
+"""Seat names: "You" only when one human plays against CPUs; else
 P1/P2/P3 ("Player 2" in the results), "(CPU)" on a CPU's seat, the same on the table, the
 scores and the results. Bharg: two or three seats, any but the first may be a CPU's;
 Jekyll & Hyde: two seats named by their parts, the CPU's with "(CPU)".

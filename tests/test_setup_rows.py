@@ -1,4 +1,4 @@
-"""Set-up rows that depend on another row's choice (issue 31, point 10): a game declares
+"""Set-up rows that depend on another row's choice: a game declares
 ``SHOWN_WHEN`` ((row, other row, choice), ...); the set-up lists the row only while the
 other row has that choice, and the game still gets every row's value in its place."""
 

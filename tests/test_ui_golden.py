@@ -42,7 +42,7 @@ DEMO_SCREENS = ("demo_table", "pause_menu", "privacy")
 TOY_SCREENS = ("game_over",)
 
 
-# The RP2040 boards (issue 22): the main menu and Gongor Whist's table on each, the
+# The RP2040 boards: the main menu and Gongor Whist's table on each, the
 # PicoSystem's at the app's size in the middle of its 240x240 screen.
 BOARD_SCREENS = {
     "sprig_main_menu": ("hack_club_sprig", ""),

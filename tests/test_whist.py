@@ -81,7 +81,7 @@ WHY_BY_REFERENCE = {
 
 
 def test_trick_reason_says_what_decided_every_pair():
-    # Issue 31: a trick's result names what decided it, from the engine's rule; every
+    # A trick's result names what decided it, from the engine's rule; every
     # reason arises, and the won ones are exactly the tricks the player wins.
     playable = [c for c in range(45) if not cards._is_ace(c) and cards.rank(c) != cards.RANK_COURT]
     seen = set()
@@ -147,7 +147,7 @@ def play_against_reference(seed, options, chooser):
             obs = game.observation(0)
             assert obs["pass_index"] == pass_index and obs["hand_index"] == which
             assert obs["hand"] == sorted(hand) and obs["score"] == score
-            # Each pass's points so far, the current one's included (issue 31).
+            # Each pass's points so far, the current one's included.
             assert obs["pass_points"] == pass_scores
             low = 0 if which == 2 else 1
             bids = [engine.BID_BASE + n for n in range(low, len(hand) + 1)]
@@ -226,7 +226,7 @@ def test_every_single_byte_corruption_is_refused_or_valid():
 
 
 def test_a_save_of_format_1_is_refused():
-    # Save format 2 keeps each pass's points (issue 31); format 1 (tag 0x57, 83 state bytes)
+    # Save format 2 keeps each pass's points; format 1 (tag 0x57, 83 state bytes)
     # is not read: a new format takes a new tag, and the app sets such a save aside.
     saved = engine.Game(2, engine.OPT_PASSES_2).to_bytes()
     assert saved[0] == 0x58 and len(saved) == 1 + 88 + 6
@@ -273,7 +273,7 @@ def test_observation_keys_are_stable():
         game.apply_action(chooser.choice(game.legal_actions()))
 
 
-# -- the coach's model of the unseen cards (issue 21) ---------------------------------------
+# -- the coach's model of the unseen cards ---------------------------------------
 
 
 class SampleLog:

@@ -186,7 +186,7 @@ def check_session(sim, strategy, options, hands, passes=1):
         assert int(match.group(1)) == score
         points = re.search(r"(?:Made it|Missed): ([+-]?\d+) (points?)\.", text)
         running += int(points.group(1))
-        # "+1 point", "-3 points" (issue 31).
+        # "+1 point", "-3 points".
         assert points.group(2) == ("point" if abs(int(points.group(1))) == 1 else "points")
         assert running == score
     text = strategy.summaries[-1][1]
@@ -197,7 +197,7 @@ def check_session(sim, strategy, options, hands, passes=1):
         # The pass summary lists every hand's points.
         assert "Pass 1 of 1:" in text
     else:
-        # Each pass's points, then the total (issue 31), as the engine kept them.
+        # Each pass's points, then the total, as the engine kept them.
         each = game.observation(0)["pass_points"]
         assert len(each) == passes and sum(each) == final
         lines = ["Pass %d: %s" % (i + 1, flow._points_text(p)) for i, p in enumerate(each)]
@@ -333,7 +333,7 @@ def test_pixels_pushed_per_input():
         )
 
 
-# -- the header over a trick's result (issue 12) -----------------------------------------
+# -- the header over a trick's result -----------------------------------------
 
 
 class HeaderWatcher(Strategy):
@@ -393,7 +393,7 @@ def test_header_describes_the_trick_on_screen():
     assert len(strategy.results) == 6
 
 
-# -- feedback at the key decisions (issue 21) ------------------------------------------------
+# -- feedback at the key decisions ------------------------------------------------
 
 
 class FeedbackWatcher(Strategy):
@@ -523,7 +523,7 @@ def test_resumed_twiddle_offers_no_undo_and_says_why():
     assert app.heard == [CUE_REFUSED]
 
 
-# -- undo (issue 12) -----------------------------------------------------------------------
+# -- undo -----------------------------------------------------------------------
 
 
 class Undoer(Strategy):
@@ -687,7 +687,7 @@ def test_saves_keep_the_coach_and_load_older_saves():
             screens.resume(None, junk)
 
 
-# -- the coach (issue 13) ------------------------------------------------------------------
+# -- the coach ------------------------------------------------------------------
 
 
 class Coached(Strategy):
@@ -712,7 +712,7 @@ class Coached(Strategy):
                     self.shots.setdefault("whist_coach", sim.display.image.copy())
                     assert screen.line2.text.startswith("Bidding: 1-7  Trump: ")
                     assert "games.whist.coach" in sys.modules
-                    # The picker has moved to the coach's bid (issue 31).
+                    # The picker has moved to the coach's bid.
                     bid = int(re.match(r"Coach: bid (\d+) \(\d+% to make it\)$", tip).group(1))
                     assert screen.flow.bid == bid and screen.prompt.text == "Bid: < %d >" % bid
         return super().__call__(sim)
@@ -835,7 +835,7 @@ def test_fresh_card_sprite_shows_the_empty_outline():
     assert sprite.card == cardview.EMPTY
 
 
-# -- issue 31: the trick's reason, two presses, the hold, key names ------------------------
+# -- the trick's reason, two presses, the hold, key names ------------------------
 
 
 ISSUE_KEYS = (

@@ -9,7 +9,7 @@ each byte's lowest bit: the layout ``bitmaptools.readinto(bitmap, file, 1, 1, Fa
 False, False)`` reads on CircuitPython (``handheld.ui`` loads it so, in one call, at
 start-up; a board without ``bitmaptools`` reads it byte by byte).
 
-Parsing the BDF fonts on the badge at start-up took about 2 s of the boot (issue 20); the
+Parsing the BDF fonts on the badge at start-up took about 2 s of the boot; the
 sheets are made here instead, and ``tests/test_ui_cards.py`` checks the committed sheets
 match the fonts. Run after a change to the fonts: ``.venv/bin/python tools/make_sheets.py``.
 """

@@ -100,7 +100,7 @@ def test_turn_texts_fit_the_line():
 
 def test_turn_summary_lists_the_others_in_turn_order():
     game = engine.Game(3, engine.OPT_THREE_PLAYERS)
-    # Before anyone played: who dealt and why the first player starts (issue 12).
+    # Before anyone played: who dealt and why the first player starts.
     start = ["Round 1: P1 dealt, P2 starts", "(the player after the dealer)"]
     assert flow.turn_summary(game.observation(1)) == start
     assert flow.turn_summary(game.observation(0)) == start
@@ -284,7 +284,7 @@ def test_the_card_taken_from_the_discard_pile_cannot_be_discarded():
     play.key(K_RIGHT)
     assert play.key(K_A) == flow.DRAW_ALL and play.phase == flow.PHASE_DISCARD
     assert play.obs["taken"] == top and top in play.order
-    # The cursor starts on a card that may go (issue 12: not on the taken card).
+    # The cursor starts on a card that may go (not on the taken card).
     taken_slot = play.order.index(top)
     assert not play.dimmed(play.cursor) and play.cursor != taken_slot
     dimmed = [slot for slot in range(len(play.order)) if play.dimmed(slot)]
@@ -398,7 +398,7 @@ def test_three_players_pass_round_the_table_to_a_one_round_match():
     assert play.obs["match_winner"] == play.obs["round_result"]["winner"]
 
 
-# --- undo (issue 12) ---------------------------------------------------------------------------
+# --- undo ---------------------------------------------------------------------------
 
 
 def test_undo_goes_back_to_the_turns_start_exactly_and_never_past_a_deck_draw():
@@ -453,7 +453,7 @@ def test_undo_after_a_take_then_the_same_turn_again():
     assert play.game.to_bytes() == twin.to_bytes()
 
 
-# --- CPU seats (issue 13) -----------------------------------------------------------------------
+# --- CPU seats -----------------------------------------------------------------------
 
 
 def _tick_until(play, now, done, limit=5000):

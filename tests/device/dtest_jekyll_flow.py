@@ -231,7 +231,7 @@ def test_play_a_card_through_hand_face_and_place():
     assert play.gap == 2 and play.map_cursor() == 2
     card = play.obs["hand"][1]
     assert play.action() == engine.play_action(card, 2, False)
-    # Issue 12: the caption fits its line (the engine's words would not).
+    # The caption fits its line (the engine's words would not).
     assert play.caption() == "%s down, at 3" % name(card)
     # B steps back one step at a time, to the menu.
     play.key(K_B)
@@ -348,7 +348,7 @@ def test_a_whole_game_through_every_event():
 
 
 def test_after_the_transformation_the_cursor_is_not_on_end_turn():
-    # Issue 12: right after Transform, with actions left, A must not end the turn at once.
+    # Right after Transform, with actions left, A must not end the turn at once.
     mask = (1 << flow.ITEM_PLAY) | (1 << flow.ITEM_FLIP) | (1 << flow.ITEM_LAST)
     assert flow._default_item(mask, engine.PHASE_AFTER, flow.ITEM_LAST) == flow.ITEM_PLAY
     # With nothing else legal, End turn it is.
@@ -584,7 +584,7 @@ def test_undo_a_trick_on_the_mirrored_side():
     assert play.game.to_bytes() == before and play.tricks == [11]
 
 
-# -- the CPU opponent (issue 13) -------------------------------------------------------------
+# -- the CPU opponent -------------------------------------------------------------
 
 
 def _show(play, now):

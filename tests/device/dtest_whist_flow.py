@@ -60,7 +60,7 @@ def test_texts():
     assert flow.won(1) and not flow.won(0) and not flow.won(-3)
     assert flow.final_text(4) == "Final score: 4\nYou stayed positive: a win!"
     assert flow.final_text(0).endswith("a loss.")
-    # "+1 point", not "+1 points" (issue 31).
+    # "+1 point", not "+1 points".
     assert flow._points_text(1) == "+1 point" and flow._points_text(-1) == "-1 point"
     assert flow._points_text(0) == "0 points" and flow._points_text(4) == "+4 points"
     assert (
@@ -144,7 +144,7 @@ def test_twiddle_choice_and_result():
     assert f.twiddle == 0
     f.key(K_RIGHT)
     assert _a(f) == flow.EVENT_NONE
-    # Two presses a trick (issue 31): the result stays beside the next trick, held.
+    # Two presses a trick: the result stays beside the next trick, held.
     assert f.step == flow.STEP_PLAY and f.hold
     obs = game.observation(0)
     assert obs["aces_left"] == 4
@@ -220,7 +220,7 @@ def test_whole_sessions_summaries_match_the_engine():
             assert "Next: a new deal." not in last
 
 
-# -- the header over a trick's result (issue 12) ------------------------------------------
+# -- the header over a trick's result ------------------------------------------
 
 
 def _to_step(f, step):
@@ -313,7 +313,7 @@ def test_pass_points_for_the_statistics_leave_out_a_pass_resumed_midway():
     assert sum(f.parts) == game.scores()[0] - after_pass_1
 
 
-# -- undo (issue 12) -----------------------------------------------------------------------
+# -- undo -----------------------------------------------------------------------
 
 
 def _played(f):
@@ -359,7 +359,7 @@ def test_undo_goes_back_to_the_start_of_the_trick():
     before, card = _played(f)
     f.key(K_A)
     # "Keep": the result shows beside the next trick, whose dummy card is up: the trick is
-    # final (issue 31).
+    # final.
     assert f.step == flow.STEP_PLAY and f.shown_trick()[0] == card and not f.can_undo()
     kept = f.game.to_bytes()
     assert not f.undo() and f.game.to_bytes() == kept
@@ -443,7 +443,7 @@ def test_undo_of_a_hand_and_a_pass_last_trick():
     assert not f.can_undo()
 
 
-# -- the coach (issue 13) -----------------------------------------------------------------
+# -- the coach -----------------------------------------------------------------
 
 
 def test_coach_tip_while_bidding():
@@ -463,7 +463,7 @@ def test_coach_tip_while_bidding():
         frames += 1
         yield
     assert frames > 10  # spread over frames
-    # The chance to make exactly that bid; the picker moves to it (issue 31).
+    # The chance to make exactly that bid; the picker moves to it.
     assert f.tip == "Coach: bid %d (%d%% to make it)" % (bid, chance)
     assert len(f.tip) <= 31
     assert f.bid == bid and f.hold == (bid != 1)
@@ -483,7 +483,7 @@ def test_coach_tip_while_bidding():
     assert f.tip.startswith("Coach: bid %d (" % bid) and f.bid == bid
 
 
-# -- feedback at the key decisions (issue 21) ---------------------------------------------
+# -- feedback at the key decisions ---------------------------------------------
 
 
 def test_twiddle_names_the_card_winning_now():
@@ -588,7 +588,7 @@ def test_b_says_why_only_where_undo_does_not_work():
     resumed = flow.Play(Game.from_bytes(game.to_bytes()))
     assert resumed.step == flow.STEP_TWIDDLE and not resumed.can_undo()
     assert resumed.undo_refusal() == "Undo starts with the next card"
-    # A twiddle: the next trick shows at once (issue 31), its dummy card up.
+    # A twiddle: the next trick shows at once, its dummy card up.
     f.key(K_RIGHT)
     f.key(K_A)
     assert f.step == flow.STEP_PLAY and not f.can_undo()

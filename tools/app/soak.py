@@ -1,4 +1,4 @@
-"""The soak (issue 11): seeded random key presses from boot through every screen, with
+"""The soak: seeded random key presses from boot through every screen, with
 switch-offs at random moments, on the whole-app gate's VM (tools/app/heap.py: the bundle,
 unpacked, on MicroPython's WebAssembly port with the stand-ins of tools/app, 147 KB for the
 app).

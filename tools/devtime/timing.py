@@ -72,7 +72,7 @@ NVM_STALL_MAX_MS = 250  # the data sheet's maxima: 200 + 16 x 3
 K_B, K_A, K_START, K_SELECT, K_ARROWS, K_LINES = 1, 2, 4, 8, 240, 96  # handheld.keys
 RULES = "TextScreen"  # the rules page (handheld.reader)
 
-# ---- the budgets (issue 30), ms on the SAMD51, in the order printed ----
+# ---- the budgets, ms on the SAMD51, in the order printed ----
 BUDGETS = (
     ("boot", 1000, "code.py start to the main menu drawn"),
     ("open", 200, "a screen's opening, slowest"),
@@ -87,12 +87,12 @@ BUDGETS = (
     ("coach", 500, "the coach's suggestion, slowest"),
     ("thinking-frame", 50, "a frame while a CPU or the coach thinks, slowest"),
 )
-# The budgets not met (issue 30's model, then issue 32's work). Issue 30's run of tour.keys:
-# open and rules-open 268.6 (the rules re-wrapped on the device), cursor 46.5, key-p99
-# 238.1, play-a 152.8, idle 204.6 (a set-up's frame loading its game's engine),
-# rules-scroll 85.0, thinking-frame 133.8 (the Jekyll & Hyde CPU's module, 6.7 KB, loaded
-# in one frame each turn). Issue 32 met open, rules-open and thinking-frame (rules laid out
-# at build time, handheld.options split, the CPU in four parts loaded one a frame); the
+# The budgets not met. The first run of this model on tour.keys gave: open and rules-open
+# 268.6 (the rules re-wrapped on the device), cursor 46.5, key-p99 238.1, play-a 152.8,
+# idle 204.6 (a set-up's frame loading its game's engine), rules-scroll 85.0,
+# thinking-frame 133.8 (the Jekyll & Hyde CPU's module, 6.7 KB, loaded in one frame each
+# turn). Open, rules-open and thinking-frame are met now (rules laid out at build time,
+# handheld.options split, the CPU in four parts loaded one a frame); the
 # five left, with their floors on this model (docs/MEASUREMENTS.md's time table):
 # - cursor 38.4: Jekyll & Hyde's ribbon scrolling every visible card (12-31 ms of pixels);
 # - key-p99 170.3: screen openings, each a full refresh (84.5 ms) plus loading;
