@@ -156,9 +156,20 @@ function namesNow() {
   }
   const text = captured;
   captured = "";
-  const names = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line.startsWith("Q(") && line.endsWith(")")) names.push(line.slice(2, -1));
+  // Each name is printed as Q(name) and a newline; a name may hold a newline itself (the
+  // app's "\n"), so the names are split where a newline is followed by "Q(", not by line.
+  const first = text.indexOf("\nQ(");
+  const names =
+    first < 0
+      ? []
+      : text
+          .slice(first + 1)
+          .replace(/\s+$/, "")
+          .split(/\r?\nQ\(/)
+          .map((chunk, i) => (i === 0 ? chunk.slice(2) : chunk).replace(/\)$/, ""));
+  const counted = /n_qstr=(\d+)/.exec(text);
+  if (counted && parseInt(counted[1], 10) !== names.length) {
+    throw new Error(`qstr names: ${counted[1]} reported, ${names.length} read`);
   }
   const pools = [];
   let left = names.length;
