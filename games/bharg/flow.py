@@ -15,7 +15,7 @@ device's owner, always human; Players 2 and 3 may be CPUs, "P2 (CPU)"); the one 
 seat against CPUs is "You" (``seat_name``).
 
 ``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new match and
-from ``Play.saved()``; a key the rules refuse returns ``handheld.flows.REFUSED`` with the
+from ``Play.saved()``; a key the rules refuse returns ``handheld.keys.REFUSED`` with the
 reason in ``refusal`` (the hint line shows it).
 """
 
@@ -50,8 +50,7 @@ from games.bharg.engine import (
 from games.bharg.engine import (
     PHASE_ROUND_OVER as ENGINE_PHASE_ROUND_OVER,
 )
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, REFUSED
 
 try:
     from typing import Any, Dict, List, Sequence, Tuple

@@ -50,8 +50,7 @@ from games.bharg import flow
 from games.bharg.engine import best_arrangement
 from handheld import cardview, keys, ui
 from handheld.app import App, Screen
-from handheld.flows import EVENT_NONE
-from handheld.keys import K_A, K_B, ticks_diff
+from handheld.keys import EVENT_NONE, K_A, K_B, ticks_diff
 from handheld.layout import wrap_text
 from handheld.screens import (
     HINT_Y,

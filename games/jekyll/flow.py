@@ -47,7 +47,7 @@ chooses the same); while its turn is shown, that position and the whole turn, wh
 resumed game shows again from its start.
 
 ``new_play(values, seed)`` and ``load_play(data)`` make a ``Play`` for a new game and from
-``Play.saved()``. A cursor-built action the rules refuse returns ``handheld.flows.REFUSED``
+``Play.saved()``. A cursor-built action the rules refuse returns ``handheld.keys.REFUSED``
 (the caption says "not allowed" already: ``refusal`` is "").
 """
 
@@ -55,8 +55,7 @@ from micropython import const
 
 from decktet.cards import display_name
 from games.jekyll import HANDICAP_MAX, engine
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, ticks_diff
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REFUSED, ticks_diff
 
 try:
     from typing import Any, Dict, List, Tuple
@@ -404,7 +403,7 @@ class Play:
       play), 1 the CPU easy, 2 the CPU normal
     """
 
-    refusal = ""  # why a key was refused: the caption says it (``handheld.flows``)
+    refusal = ""  # why a key was refused: the caption says it (``handheld.keys``)
 
     def __init__(self, game: Any, names: Any, opponent: int = 0) -> None:
         self.game = game

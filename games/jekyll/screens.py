@@ -62,8 +62,7 @@ from decktet import cards
 from games.jekyll import engine, flow
 from handheld import cardview, keys, ui
 from handheld.app import App, Screen
-from handheld.flows import EVENT_NONE
-from handheld.keys import K_A, K_B, ticks_diff
+from handheld.keys import EVENT_NONE, K_A, K_B, ticks_diff
 from handheld.screens import (
     PRIVACY_MS,
     ConfirmScreen,

@@ -29,7 +29,7 @@ dummy's first card is turned right after it), nor a trick once the next one is s
 (within a hand, that is as soon as the trick is resolved).
 ``undo_refusal`` is what B says where undo does not work (nothing while bidding).
 
-**Refusals** (``handheld.flows``): a key the rules refuse returns ``REFUSED`` and leaves
+**Refusals** (``handheld.keys``): a key the rules refuse returns ``REFUSED`` and leaves
 the reason in ``refusal``: A on a dimmed card (the detail line says it), B where undo does
 not work (``REFUSED | DRAW_HINT``: the key hint says it).
 
@@ -70,8 +70,7 @@ from games.whist.engine import (
     player_wins,
     trick_reason,
 )
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REFUSED
 
 try:
     from typing import Any, Dict, List
@@ -252,7 +251,7 @@ class Play:
     :param bool coach: show the coach's suggested bid while bidding
     """
 
-    # Why the last refused key was refused (``handheld.flows``); "" (a class default: an
+    # Why the last refused key was refused (``handheld.keys``); "" (a class default: an
     # attribute of its own only once a key was refused).
     refusal = ""
 

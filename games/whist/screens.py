@@ -40,8 +40,7 @@ from decktet.cards import display_name
 from games.whist import flow
 from handheld import cardview, keys, ui
 from handheld.app import App, Screen
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_SELECT, ticks_diff
+from handheld.keys import K_A, K_B, K_SELECT, REFUSED, ticks_diff
 from handheld.screens import PRIVACY_MS, MessageScreen, hint
 from handheld.sound import CUE_TRICK
 

@@ -25,7 +25,7 @@ from micropython import const
 from decktet import cards
 from handheld import bmp
 from handheld.app import Screen
-from handheld.flows import REFUSED
+from handheld.keys import REFUSED
 from handheld.sound import CUE_REFUSED
 
 try:

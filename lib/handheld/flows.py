@@ -3,13 +3,9 @@
 `handheld.flows`
 ================
 
-What every game's flow shares (the contract in docs/FLOW.md): the one way a flow refuses
-a key, and the one driver of a CPU's turn (every CPU player's, and a coach's).
-
-A flow's ``key(key)`` returns the ``DRAW_*`` bits the screen redraws; a key the flow or
-the rules refuse returns bits that include ``REFUSED`` (the screen gives the refused cue),
-changes nothing else, and leaves the reason in the flow's ``refusal`` ("" when the screen
-has nothing to say). ``event`` is ``EVENT_NONE`` after a key or tick that opens nothing.
+The one driver of a CPU's turn that every game's flow uses (every CPU player's, and a
+coach's; the flow contract is docs/FLOW.md, its ``REFUSED`` and ``EVENT_NONE`` are in
+``handheld.keys``). Loaded only with a CPU or a coach.
 
 ``Thinker`` spreads a decision (a ``decktet.search.Search``: a CPU player, the coach) over
 frames and times what follows it: ``begin`` starts one, ``step(more)`` works on it a
@@ -21,20 +17,12 @@ show for ``hold`` ms. The flow keeps its
 players (a CPU remembers what it saw) and applies the moves; the screens run no loop.
 """
 
-from micropython import const
-
 from handheld.keys import ticks_diff
 
 try:
     from typing import Any, Callable
 except ImportError:
     pass
-
-# A key the flow or the rules refuse (a bit of what ``key`` returns; the DRAW_* bits of
-# every game stay below it).
-REFUSED = const(0x4000)
-# A key or tick that opens nothing (``event``).
-EVENT_NONE = const(0)
 
 
 class Thinker:

@@ -23,6 +23,14 @@ K_UP = const(64)
 K_LEFT = const(128)
 K_DIRECTIONS = const(240)
 
+# What a key did, for every game's flow (docs/FLOW.md): a flow's ``key`` returns its game's
+# ``DRAW_*`` bits, with ``REFUSED`` among them when the key asked for something the flow or
+# the rules refuse (the DRAW_* bits of every game stay below it); ``EVENT_NONE`` is its
+# ``event`` after a key or tick that opens nothing. Here because every flow reads its keys
+# from this module already: no module more to load for them.
+REFUSED = const(0x4000)
+EVENT_NONE = const(0)
+
 # Ticks are milliseconds that wrap at 2**29 (supervisor.ticks_ms), so they stay small ints.
 _TICKS_HALF = const(268435456)
 _TICKS_MASK = const(536870911)

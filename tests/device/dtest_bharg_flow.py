@@ -4,8 +4,7 @@ machine ``flow.Play`` driven by keys), on CPython and MicroPython."""
 
 from decktet.cards import FIRST_NUMBER, display_name, label
 from games.bharg import engine, flow
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT
+from handheld.keys import K_A, K_B, K_LEFT, K_RIGHT, K_SELECT, REFUSED
 
 # Card codes: Aces 0..5 Moons, Suns, Waves, Leaves, Wyrms, Knots; Author 6 [MK], Desert 7 [SY],
 # Origin 8 [WL]; Huntress 30 [M], Bard 31 [S], Sea 32 [W], End 33 [L], Calamity 34 [Y],

@@ -5,7 +5,8 @@ decision however it is sliced, and the show of a move. Runs on CPython and on
 MicroPython (the runtime gate)."""
 
 from decktet.search import Search, always, units
-from handheld.flows import EVENT_NONE, REFUSED, Thinker
+from handheld.flows import Thinker
+from handheld.keys import EVENT_NONE, REFUSED
 
 
 class _Count(Search):

@@ -6,8 +6,7 @@ from decktet import cards
 from decktet.search import units
 from games.whist import SETUP, engine, flow
 from games.whist.engine import Game
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REFUSED
 
 
 def _a(f):
@@ -113,7 +112,7 @@ def test_cursor_starts_legal_and_illegal_play_changes_nothing():
     while f.cursor != illegal:
         f.key(K_RIGHT)
     before = game.to_bytes()
-    # Refused (handheld.flows): nothing happens, the reason is for the detail line.
+    # Refused (handheld.keys.REFUSED): nothing happens, the reason is for the detail line.
     assert f.key(K_A) == REFUSED and f.event == flow.EVENT_NONE
     assert f.refusal == "Dimmed: follow the dummy"
     assert game.to_bytes() == before and f.step == flow.STEP_PLAY

@@ -39,8 +39,7 @@ import sys
 
 from decktet.rng import Rng
 from decktet.search import units
-from handheld.flows import REFUSED
-from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP, REFUSED
 
 # The keys a walk presses, A most (it acts): START never reaches a flow.
 _KEYS = (K_A, K_A, K_A, K_B, K_LEFT, K_RIGHT, K_UP, K_DOWN, K_SELECT)
