@@ -591,3 +591,35 @@ def test_a_double_tap_does_not_skip_the_privacy_screen():
     assert not any(close(c, FACE_RGB) for c in colours)
     host_sim.run(keys + " A " + PASS_KEYS, seed=5)
     assert name_of(top()) == "PlayScreen" and top().flow.obs["current"] == 1
+
+
+@pytest.mark.parametrize("opponent", [0, 1])
+def test_the_play_keeps_at_most_20_fields_the_viewport_and_the_cpu_show_their_own(opponent):
+    # Play keeps the keys' cursors, the game and the flow contract; the viewport over the
+    # ribbon and its cursors are play.view's (flow.Viewport), the turns' words and the CPU's
+    # turn on show play.show's (flow.CpuShow). Counted at every step of a game played by
+    # seeded random keys to its end, against a human and against the CPU.
+    import random
+
+    from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+
+    rng = random.Random(opponent)
+    play = flow.new_play([0, 0, 0, opponent], 3)
+    keys = [K_A, K_A, K_A, K_B, K_LEFT, K_RIGHT, K_UP, K_DOWN, K_SELECT]
+    most = len(vars(play))
+    now = 0
+    modes = set()
+    for _ in range(20000):
+        if play.game.is_over():
+            break
+        if play.event == flow.EVENT_CONFIRM_END:
+            play.end_turn()
+        else:
+            play.key(rng.choice(keys))
+        now += flow.SHOW_MS
+        play.tick(now, None)
+        modes.add(play.mode)
+        most = max(most, len(vars(play)))
+    assert play.game.is_over() and flow.MODE_ANIM in modes
+    assert (flow.MODE_SHOW in modes) == (opponent > 0)
+    assert most <= 20 and len(vars(play)) <= 20

@@ -733,13 +733,14 @@ class Play:
 
     def lit_cards(self) -> Tuple[int, int]:
         """The first and last ribbon index lit (raised) for the mode, or (-1, -1)."""
+        view = self.view
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self.view._rcur, self.view._rcur
+            return view._rcur, view._rcur
         if mode == MODE_MOVE_DEST:
-            return self.view.source, self.view.source
-        if mode == MODE_TAKE and self.view.tricks:
-            start = self.view.tricks[self.view.trick]
+            return view.source, view.source
+        if mode == MODE_TAKE and view.tricks:
+            start = view.tricks[view.trick]
             return start, start + 2
         if mode == MODE_SHOW and self.show.lit >= 0:
             return self.show.lit, self.show.lit
@@ -751,13 +752,14 @@ class Play:
 
     def map_cursor(self) -> int:
         """The ribbon index marked as the cursor on the minimap, or -1."""
+        view = self.view
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self.view._rcur
+            return view._rcur
         if self.gap_shown():
-            return min(self.view.gap, len(self.obs["ribbon"]) - 1)
-        if mode == MODE_TAKE and self.view.tricks:
-            return self.view.tricks[self.view.trick] + 1
+            return min(view.gap, len(self.obs["ribbon"]) - 1)
+        if mode == MODE_TAKE and view.tricks:
+            return view.tricks[view.trick] + 1
         return -1
 
     def hint(self) -> str:
@@ -783,6 +785,7 @@ class Play:
 
     def action(self) -> int:
         """The action the cursors build now (drawn places turned into the engine's), or -1."""
+        view = self.view
         mode = self.mode
         obs = self.obs
         # Drawn index i is the engine's i, or n - 1 - i on the mirrored side; gap g, n - g.
@@ -791,17 +794,17 @@ class Play:
         if mode == MODE_DRAW:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
-            gap = n - self.view.gap if mirrored else self.view.gap
+            gap = n - view.gap if mirrored else view.gap
             return engine.play_action(obs["hand"][self._hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
-            source = n - 1 - self.view.source if mirrored else self.view.source
-            gap = n - self.view.gap if mirrored else self.view.gap
+            source = n - 1 - view.source if mirrored else view.source
+            gap = n - view.gap if mirrored else view.gap
             # The card lands in the gap: at index gap, or gap - 1 once it has left source.
             return engine.move_action(source, gap if gap < source else gap - 1)
         if mode == MODE_FLIP:
-            return engine.FLIP_BASE + (n - 1 - self.view._rcur if mirrored else self.view._rcur)
-        if mode == MODE_TAKE and self.view.tricks:
-            start = self.view.tricks[self.view.trick]
+            return engine.FLIP_BASE + (n - 1 - view._rcur if mirrored else view._rcur)
+        if mode == MODE_TAKE and view.tricks:
+            start = view.tricks[view.trick]
             return engine.TAKE_BASE + (n - 3 - start if mirrored else start)
         return -1
 
@@ -853,15 +856,16 @@ class Play:
     def wave_code(self, slot: int) -> int:
         """What viewport slot ``slot`` shows in this frame of the transformation's wave:
         the old card, -2 (edge-on, mid-turn) or the new one."""
-        count = len(self.view.wave_new)
+        view = self.view
+        count = len(view.wave_new)
         # Position along the wave: 0 turns first.
         along = slot if self.obs["side"] != 1 else count - 1 - slot
-        frame = self.view._wave_frame - 1  # the frame just set up by tick()
+        frame = view._wave_frame - 1  # the frame just set up by tick()
         if along < frame - 1:
-            return self.view.wave_new[slot]
+            return view.wave_new[slot]
         if along == frame - 1:
             return -2
-        return self.view._wave_old[slot]
+        return view._wave_old[slot]
 
     def info_text(self) -> str:
         """SELECT: tricks taken, piles, the opponent's hand, this player's recipe peeks and
@@ -890,6 +894,7 @@ class Play:
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event`` (and ``acted``)."""
+        view = self.view
         self.event = EVENT_NONE
         self.acted = -1
         mode = self.mode
@@ -907,7 +912,7 @@ class Play:
                 self.event = EVENT_INFO
                 return 0
             if key == K_UP or key == K_DOWN:
-                return self.view._pan(4 if key == K_DOWN else -4)
+                return view._pan(4 if key == K_DOWN else -4)
             if mode == MODE_DRAW:
                 return self._draw_key(key, step)
             return self._menu_key(key, step)
@@ -927,43 +932,43 @@ class Play:
                 return DRAW_MODE
             if key == K_A:
                 self.mode = MODE_PLACE
-                self.view.gap = min(self.view.top + 1, length)
-                return self.view._scroll_to_gap() | DRAW_MODE
+                view.gap = min(view.top + 1, length)
+                return view._scroll_to_gap() | DRAW_MODE
             return 0
         if mode == MODE_PLACE:
             if key == K_UP or key == K_DOWN:
                 self.face_up = not self.face_up
                 return DRAW_MODE
             if step:
-                self.view.gap = (self.view.gap + step) % (length + 1)
-                return self.view._scroll_to_gap() | DRAW_CAPTION
+                view.gap = (view.gap + step) % (length + 1)
+                return view._scroll_to_gap() | DRAW_CAPTION
             if key == K_A:
                 return self._apply(self.action())
             return 0
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
             if step:
-                self.view._rcur = (self.view._rcur + step) % length
-                return self.view._scroll_to(self.view._rcur, self.view._rcur) | DRAW_CAPTION
+                view._rcur = (view._rcur + step) % length
+                return view._scroll_to(view._rcur, view._rcur) | DRAW_CAPTION
             if key == K_A and mode == MODE_FLIP:
                 return self._apply(self.action())
             if key == K_A:
-                self.view.source = self.view._rcur
-                self.view.gap = _first_move_gap(self.view.source, length)
+                view.source = view._rcur
+                view.gap = _first_move_gap(view.source, length)
                 self.mode = MODE_MOVE_DEST
-                return self.view._scroll_to_gap() | DRAW_MODE
+                return view._scroll_to_gap() | DRAW_MODE
             return 0
         if mode == MODE_MOVE_DEST:
             if step:
-                self.view.gap = _next_move_gap(self.view.source, self.view.gap, step, length)
-                return self.view._scroll_to_gap() | DRAW_CAPTION
+                view.gap = _next_move_gap(view.source, view.gap, step, length)
+                return view._scroll_to_gap() | DRAW_CAPTION
             if key == K_A:
                 return self._apply(self.action())
             return 0
         # MODE_TAKE
         if step:
-            self.view.trick = (self.view.trick + step) % len(self.view.tricks)
-            start = self.view.tricks[self.view.trick]
-            return self.view._scroll_to(start, start + 2) | DRAW_CAPTION
+            view.trick = (view.trick + step) % len(view.tricks)
+            start = view.tricks[view.trick]
+            return view._scroll_to(start, start + 2) | DRAW_CAPTION
         if key == K_A:
             return self._apply(self.action())
         return 0
@@ -985,6 +990,7 @@ class Play:
 
     def _menu_key(self, key: int, step: int) -> int:
         """Pick a menu item; A opens its steps (or transforms, or ends the turn)."""
+        view = self.view
         if step:
             self.item = _step_item(self.mask, self.item, step)
             return DRAW_MODE
@@ -996,15 +1002,15 @@ class Play:
             self.mode = MODE_HAND
         elif item == ITEM_MOVE:
             self.mode = MODE_MOVE_PICK
-            changed |= self.view._scroll_to(self.view._rcur, self.view._rcur)
+            changed |= view._scroll_to(view._rcur, view._rcur)
         elif item == ITEM_FLIP:
             self.mode = MODE_FLIP
-            changed |= self.view._scroll_to(self.view._rcur, self.view._rcur)
+            changed |= view._scroll_to(view._rcur, view._rcur)
         elif item == ITEM_TAKE:
             self.mode = MODE_TAKE
-            self.view.trick = 0
-            start = self.view.tricks[0]
-            changed |= self.view._scroll_to(start, start + 2)
+            view.trick = 0
+            start = view.tricks[0]
+            changed |= view._scroll_to(start, start + 2)
         elif self.obs["phase"] == engine.PHASE_TRANSFORM:
             return self._transform()
         elif self.obs["actions_left"] and self.mask & ~(1 << ITEM_LAST):
@@ -1019,6 +1025,7 @@ class Play:
 
     def _back(self) -> int:
         """B: one step back in the current action's steps."""
+        view = self.view
         mode = self.mode
         changed = DRAW_STYLE | DRAW_MODE
         if mode == MODE_FACE:
@@ -1027,8 +1034,8 @@ class Play:
             self.mode = MODE_FACE
         elif mode == MODE_MOVE_DEST:
             self.mode = MODE_MOVE_PICK
-            self.view._rcur = self.view.source
-            changed |= self.view._scroll_to(self.view._rcur, self.view._rcur)
+            view._rcur = view.source
+            changed |= view._scroll_to(view._rcur, view._rcur)
         else:
             self.mode = MODE_MENU
         return changed
@@ -1115,8 +1122,9 @@ class Play:
         """Apply the transformation and start its wave (``tick`` plays it). The ribbon is
         now drawn mirrored: the viewport shows the same cards, in the other order. Every
         face-down card shows: no undo goes back past it."""
-        self.view._wave_old = self.ribbon_codes()
-        top = self.view.top
+        view = self.view
+        view._wave_old = self.ribbon_codes()
+        top = view.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
         if self.show.turn or self.cpu_seat < 0:
@@ -1129,13 +1137,13 @@ class Play:
             self.stack = []
         self.sync()
         length = len(self.obs["ribbon"])
-        self.view.top = max(length - VISIBLE - top, 0)
-        self.view._rcur = max(length - 1 - self.view._rcur, 0)
-        self.view.wave_new = self.ribbon_codes()
+        view.top = max(length - VISIBLE - top, 0)
+        view._rcur = max(length - 1 - view._rcur, 0)
+        view.wave_new = self.ribbon_codes()
         # (Toward Hyde's side the wave runs right to left, toward Jekyll's left to right:
         # ``wave_code``.)
-        self.view._wave_frame = 0
-        self.view._wave_at = -1
+        view._wave_frame = 0
+        view._wave_at = -1
         self.mode = MODE_ANIM
         # The minimap and the banner keep the old side until the wave has played.
         return DRAW_MODE
@@ -1147,6 +1155,7 @@ class Play:
         wave a step every ``_WAVE_MS``. Returns the ``DRAW_*`` bits (with ``DRAW_WAIT``
         when the CPU's turn on show moved on or ended) and sets ``event`` (EVENT_OVER if it
         ended the game)."""
+        view = self.view
         self.event = EVENT_NONE
         self.acted = -1
         mode = self.mode
@@ -1158,18 +1167,18 @@ class Play:
             return self.show._show_next(self, now) | DRAW_WAIT
         if mode != MODE_ANIM:
             return 0
-        if self.view._wave_at >= 0 and ticks_diff(now, self.view._wave_at) < _WAVE_MS:
+        if view._wave_at >= 0 and ticks_diff(now, view._wave_at) < _WAVE_MS:
             return 0
-        self.view._wave_at = now
+        view._wave_at = now
         # The wave of a CPU's transformation is part of its turn on show.
         wait = DRAW_WAIT if self.show.turn else 0
-        if self.view._wave_frame > len(self.view.wave_new):
-            self.view._transformations += 1
+        if view._wave_frame > len(view.wave_new):
+            view._transformations += 1
             if wait:
                 self.show.cpu.show(now)  # its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
             return changed | wait
-        self.view._wave_frame += 1
+        view._wave_frame += 1
         return DRAW_WAVE | wait
