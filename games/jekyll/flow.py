@@ -33,12 +33,12 @@ flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from, ``
 the CPU's actions so far) and the screen covers the table (``screens.CpuScreen``) while
 ``tick`` loads ``games.jekyll.cpu`` a part a frame and plays the whole turn on the game
 through a ``handheld.flows.Thinker``, a frame's worth of search a frame, then drops the
-CPU's parts. ``show_turn`` then takes the game
+CPU's parts. ``CpuShow.show_turn`` then takes the game
 back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
 ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
 naming it on the caption (a card played face down unnamed) and lighting the card it left;
 A shows the next one at once. The engine is deterministic, so the show ends where the CPU
-did. The turn on show (``turn``, ``shown``) and undo (``state``, ``stack``) are apart:
+did. The turn on show (``show.turn``, ``show.shown``) and undo (``state``, ``stack``) are apart:
 nothing of the CPU's turn can be undone.
 
 Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
