@@ -412,6 +412,12 @@ class Viewport:
         self._wave_at = 0
         self._transformations = 0  # waves played to their end (for tests)
 
+    def _fit(self, length: int) -> None:
+        """A ribbon of ``length`` cards: the viewport and the card cursor kept on it."""
+        self.length = length
+        self._rcur = min(self._rcur, max(length - 1, 0))
+        self.top = min(self.top, max(length - VISIBLE, 0))
+
     def _set_top(self, top: int) -> int:
         """Scroll the viewport: its cards change only if it moved."""
         if top != self.top:
@@ -640,14 +646,10 @@ class Play:
             ribbon.reverse()
             obs["face_up"] = bytes([0 if code < 0 else 1 for code in ribbon])
         self.obs = obs
-        view = self.view
-        view.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
+        self.view.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
         self._hcur = min(self._hcur, max(len(obs["hand"]) - 1, 0))
-        length = len(obs["ribbon"])
-        view.length = length
-        view._rcur = min(view._rcur, max(length - 1, 0))
-        view.top = min(view.top, max(length - VISIBLE, 0))
-        self.mask = _menu_mask(game, obs, view.tricks)
+        self.view._fit(len(obs["ribbon"]))
+        self.mask = _menu_mask(game, obs, self.view.tricks)
         self.item = _default_item(self.mask, obs["phase"], self.item)
         if self.show.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
@@ -740,9 +742,8 @@ class Play:
         if mode == MODE_TAKE and view.tricks:
             start = view.tricks[view.trick]
             return start, start + 2
-        lit = self.show.lit
-        if mode == MODE_SHOW and lit >= 0:
-            return lit, lit
+        if mode == MODE_SHOW and self.show.lit >= 0:
+            return self.show.lit, self.show.lit
         return -1, -1
 
     def gap_shown(self) -> bool:
@@ -811,11 +812,10 @@ class Play:
         """The info line: whose turn it is and what is due (``phase_text``); while the
         CPU's turn is on show, which of its actions the caption names ("Hyde (CPU) 2/5"),
         not the step after it."""
-        show = self.show
-        if self.mode == MODE_SHOW and show.turn:
-            total = len(show.turn) - (engine.END_TURN in show.turn)
+        if self.mode == MODE_SHOW and self.show.turn:
+            total = len(self.show.turn) - (engine.END_TURN in self.show.turn)
             who = seat_name(self.cpu_seat, self.cpu_seat, True)
-            return "%s %d/%d" % (who, min(show.shown, total), total)
+            return "%s %d/%d" % (who, min(self.show.shown, total), total)
         if self.mode == MODE_ANIM:
             # The observation is already past it: the turn goes on once the wave ends.
             return "%s: transform" % seat_name(self.obs["current"], self.cpu_seat, True)
@@ -885,9 +885,8 @@ class Play:
         text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
         if obs["peeks"]:
             text += "Your recipe peeks: %s.\n" % ", ".join([names(c) for c in obs["peeks"]])
-        last = self.show._last_words
-        if last and not last.startswith(SHORT_NAMES[self.seat]):
-            text += last
+        if self.show._last_words and not self.show._last_words.startswith(SHORT_NAMES[self.seat]):
+            text += self.show._last_words
         return text
 
     # -- keys --------------------------------------------------------------------------------
@@ -1095,8 +1094,7 @@ class Play:
             return 0
         self.stack.pop()
         if self.cpu_seat < 0:
-            show = self.show
-            show.words = show.words[: max(show.words.rfind("; "), 0)]
+            self.show.words = self.show.words[: max(self.show.words.rfind("; "), 0)]
         game = engine.Game.from_bytes(self.state)
         for action in self.stack:
             game.apply_action(action)
@@ -1129,10 +1127,11 @@ class Play:
         top = view.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        show = self.show
-        if show.turn or self.cpu_seat < 0:
-            show._record(engine.TRANSFORM, show.said if show.turn else "transform", 0)
-        if not show.turn:  # (a CPU's transformation shown: counted, its show goes on)
+        if self.show.turn or self.cpu_seat < 0:
+            self.show._record(
+                engine.TRANSFORM, self.show.said if self.show.turn else "transform", 0
+            )
+        if not self.show.turn:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
             self.stack = []
