@@ -412,12 +412,6 @@ class Viewport:
         self._wave_at = 0
         self._transformations = 0  # waves played to their end (for tests)
 
-    def _fit(self, length: int) -> None:
-        """A ribbon of ``length`` cards: the viewport and the card cursor kept on it."""
-        self.length = length
-        self._rcur = min(self._rcur, max(length - 1, 0))
-        self.top = min(self.top, max(length - VISIBLE, 0))
-
     def _set_top(self, top: int) -> int:
         """Scroll the viewport: its cards change only if it moved."""
         if top != self.top:
@@ -646,10 +640,14 @@ class Play:
             ribbon.reverse()
             obs["face_up"] = bytes([0 if code < 0 else 1 for code in ribbon])
         self.obs = obs
-        self.view.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
+        view = self.view
+        view.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
         self._hcur = min(self._hcur, max(len(obs["hand"]) - 1, 0))
-        self.view._fit(len(obs["ribbon"]))
-        self.mask = _menu_mask(game, obs, self.view.tricks)
+        length = len(obs["ribbon"])
+        view.length = length
+        view._rcur = min(view._rcur, max(length - 1, 0))
+        view.top = min(view.top, max(length - VISIBLE, 0))
+        self.mask = _menu_mask(game, obs, view.tricks)
         self.item = _default_item(self.mask, obs["phase"], self.item)
         if self.show.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
