@@ -179,8 +179,8 @@ def _cpu_turn_planner(taps):
             return "WAIT*50"
         play = screen.flow
         if "tapped" not in seen:
-            last = len(play.turn) - (jekyll_engine.END_TURN in play.turn)
-            if play.mode != jekyll_flow.MODE_SHOW or play.shown < last:
+            last = len(play.show.turn) - (jekyll_engine.END_TURN in play.show.turn)
+            if play.mode != jekyll_flow.MODE_SHOW or play.show.shown < last:
                 return "WAIT*50"
             if not screen.settled(app().frame_at):
                 assert screen.hint.hidden
@@ -218,12 +218,16 @@ def test_the_table_after_the_cpus_cover_takes_a_after_a_moment():
             return setup.pop(0)
         screen = top()
         play = screen.flow
-        if name_of(screen) != "PlayScreen" or play.mode != jekyll_flow.MODE_SHOW or not play.shown:
+        if (
+            name_of(screen) != "PlayScreen"
+            or play.mode != jekyll_flow.MODE_SHOW
+            or not play.show.shown
+        ):
             return "WAIT*10"
         if "first" not in seen:
-            seen["first"] = (screen.flow.shown, screen.hint.hidden)
+            seen["first"] = (screen.flow.show.shown, screen.hint.hidden)
             return "A"
-        seen["after"] = screen.flow.shown
+        seen["after"] = screen.flow.show.shown
         return None
 
     DrivenSim(planner, seed=5, nvm=fresh_nvm()).run()

@@ -108,7 +108,7 @@ class Player:
         assert app().stack[-2].group is None and app().stack[-2].ribbon is None
         if cardview._sheet is not None:
             self.sheet_kept += 1
-        thinker = screen.flow.cpu  # (the flow plays the CPU's turn)
+        thinker = screen.flow.show.cpu  # (the flow plays the CPU's turn)
         if self.cpu_covers and thinker is not None and thinker.player is not None:
             assert "games.jekyll.cpu" in sys.modules
         self.cpu_covers += 1
@@ -118,7 +118,7 @@ class Player:
         obs = screen.flow.obs
         image = sim.display.image
         for i, sprite in enumerate(screen.ribbon.sprites):
-            index = screen.flow.top + i
+            index = screen.flow.view.top + i
             if index >= len(obs["ribbon"]) or sprite.y:
                 continue
             x = 8 + sprite.x
@@ -156,7 +156,7 @@ class Player:
         if screen.flow.mode == MODE_DRAW:
             return ["A"]
         phase = obs["phase"]
-        if screen.flow.tricks:
+        if screen.flow.view.tricks:
             self.taken += 1
             return item_keys(screen, flow.ITEM_TAKE) + ["A", "A"]
         if phase == engine.PHASE_TRANSFORM:
@@ -175,9 +175,9 @@ class Player:
         side = obs["side"]
         length = len(obs["ribbon"])
         wrong = [i for i in range(length) if (side if obs["face_up"][i] else side ^ 1) == 1]
-        target = min(wrong, key=lambda i: len(steps(screen.flow._rcur, i, length)))
+        target = min(wrong, key=lambda i: len(steps(screen.flow.view._rcur, i, length)))
         keys = item_keys(screen, flow.ITEM_FLIP) + ["A"]
-        return keys + steps(screen.flow._rcur, target, length) + ["A"]
+        return keys + steps(screen.flow.view._rcur, target, length) + ["A"]
 
 
 def play(player, seed=5):
@@ -226,14 +226,14 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
         if screen.flow.mode == MODE_ANIM:
             row = screen.ribbon
             cards = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
-            seen.append((screen.flow._wave_frame, cards, screen._banner_h.hidden))
+            seen.append((screen.flow.view._wave_frame, cards, screen._banner_h.hidden))
             return False
-        return screen.flow._transformations == 1
+        return screen.flow.view._transformations == 1
 
     player = Player(stop=stop)
     sim = play(player)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.flow._transformations == 1
+    assert name_of(screen) == "PlayScreen" and screen.flow.view._transformations == 1
     # Hyde's turn: the ribbon went from Jekyll's side to Hyde's, the banner too.
     assert screen.flow.obs["side"] == 1 and screen.flow.obs["current"] == 1
     assert not screen._banner_h.hidden and screen._banner_j.hidden
@@ -247,7 +247,7 @@ def test_transformation_animates_through_tick_and_ends_on_the_new_side():
     # right to left (its last card at the left).
     row = screen.ribbon
     shown = [row.card_at(i) for i, s in enumerate(row.sprites) if not s.hidden]
-    top_card = screen.flow.top
+    top_card = screen.flow.view.top
     ribbon = screen.flow.obs["ribbon"][top_card : top_card + 8]
     assert shown == [-1 if code < 0 else code for code in ribbon]
     engine_view = screen.flow.game.observation(1)["ribbon"][::-1]
@@ -260,7 +260,11 @@ def test_pixels_pushed_per_input():
     start = "GAME:jekyll A WAIT*600 A A RIGHT RIGHT A"
     sim = host_sim.run(start + " RIGHT", seed=5)
     screen = top()
-    assert name_of(screen) == "PlayScreen" and screen.flow._rcur == 1 and screen.flow.top == 0
+    assert (
+        name_of(screen) == "PlayScreen"
+        and screen.flow.view._rcur == 1
+        and screen.flow.view.top == 0
+    )
     cursor_move = sim.display.pushed[-1]
     # Back to the menu, Play: pick the card, face up, A plays it at the first gap.
     sim = host_sim.run(start + " B LEFT LEFT A A A A", seed=5)
@@ -339,7 +343,7 @@ def _stop_at(kind, mode=None, frame=None):
             return False
         if mode is not None and screen.flow.mode != mode:
             return False
-        return frame is None or screen.flow._wave_frame == frame
+        return frame is None or screen.flow.view._wave_frame == frame
 
     return stop
 
@@ -389,7 +393,7 @@ def _cpu_move_lit(sim, screen):
     return (
         name_of(screen) == "PlayScreen"
         and screen.flow.mode == flow.MODE_SHOW
-        and screen.flow.lit >= 0
+        and screen.flow.show.lit >= 0
         and " to " in screen.caption.text
     )
 
@@ -587,3 +591,35 @@ def test_a_double_tap_does_not_skip_the_privacy_screen():
     assert not any(close(c, FACE_RGB) for c in colours)
     host_sim.run(keys + " A " + PASS_KEYS, seed=5)
     assert name_of(top()) == "PlayScreen" and top().flow.obs["current"] == 1
+
+
+@pytest.mark.parametrize("opponent", [0, 1])
+def test_the_play_keeps_at_most_20_fields_the_viewport_and_the_cpu_show_their_own(opponent):
+    # Play keeps the keys' cursors, the game and the flow contract; the viewport over the
+    # ribbon and its cursors are play.view's (flow.Viewport), the turns' words and the CPU's
+    # turn on show play.show's (flow.CpuShow). Counted at every step of a game played by
+    # seeded random keys to its end, against a human and against the CPU.
+    import random
+
+    from handheld.keys import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_UP
+
+    rng = random.Random(opponent)
+    play = flow.new_play([0, 0, 0, opponent], 3)
+    keys = [K_A, K_A, K_A, K_B, K_LEFT, K_RIGHT, K_UP, K_DOWN, K_SELECT]
+    most = len(vars(play))
+    now = 0
+    modes = set()
+    for _ in range(20000):
+        if play.game.is_over():
+            break
+        if play.event == flow.EVENT_CONFIRM_END:
+            play.end_turn()
+        else:
+            play.key(rng.choice(keys))
+        now += flow.SHOW_MS
+        play.tick(now, None)
+        modes.add(play.mode)
+        most = max(most, len(vars(play)))
+    assert play.game.is_over() and flow.MODE_ANIM in modes
+    assert (flow.MODE_SHOW in modes) == (opponent > 0)
+    assert most <= 20 and len(vars(play)) <= 20

@@ -75,14 +75,15 @@ class Paced:
         """The next keys: the planner's, or the player's while the CPU plays."""
         screen = app().top()
         flow = getattr(screen, "flow", None)
-        showing = bool(getattr(flow, "turn", ()))  # Jekyll & Hyde's CPU turn on show
+        show = getattr(flow, "show", None)  # Jekyll & Hyde's CPU show
+        showing = bool(getattr(show, "turn", ()))  # its turn on show
         if name_of(screen) == "CpuScreen" or showing:
             # Jekyll & Hyde's CPU plays: the player goes on pressing a key every 3 s, A for
             # the next action on show while the show outlasts the 3 s until it lands (the
             # planner would press A through it, and an A after the show acts on the
             # table), else B, which does nothing there.
             slow = KEY_EVERY_MS + jekyll_flow.SHOW_MS
-            left = len(flow.turn) - flow.shown if showing else 0  # actions still to show
+            left = len(flow.show.turn) - flow.show.shown if showing else 0  # actions still to show
             return "A" if left * jekyll_flow.SHOW_MS > slow else "B"
         chain = self.chain
         if not chain.segments and sim.clock_ms < self.until_ms:
@@ -433,7 +434,7 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
                 assert data[-1] == 0  # no turn yet: the position before it
                 assert jekyll_flow.split_save(data)[0].to_bytes() == before
                 mid_think += 1
-            turn = list(play.turn)
+            turn = list(play.show.turn)
             shown = rng.randbelow(len(turn) + 1)
             for _ in range(shown):
                 now += jekyll_flow.SHOW_MS
@@ -442,12 +443,12 @@ def test_a_cpu_turn_resumed_midway_is_the_same_turn_and_ends_in_the_same_state()
                     now += 100
                     play.tick(now, None)
             data = play.saved()
-            if play.turn:
+            if play.show.turn:
                 # The position before the turn and the whole turn, whatever was shown.
                 game, tail = jekyll_flow.split_save(data)
                 assert game.to_bytes() == before and data[-1] == len(turn)
                 other = _resume(data)
-                assert other.mode == jekyll_flow.MODE_SHOW and other.turn == turn
+                assert other.mode == jekyll_flow.MODE_SHOW and other.show.turn == turn
                 _run_show(other, now)
                 now = _run_show(play, now)
                 assert other.game.to_bytes() == play.game.to_bytes()
@@ -463,7 +464,7 @@ def test_a_resumed_cpu_turn_that_the_game_cannot_play_is_refused():
     play = jekyll_flow.Play(game, _names, 2)
     _think(play, search.units(4))
     data = bytearray(play.saved())
-    assert data[-1] == len(play.turn) > 0
+    assert data[-1] == len(play.show.turn) > 0
     data[-3] ^= 0x55  # the turn's last action's low byte
     with pytest.raises(ValueError):
         _resume(bytes(data))
@@ -475,15 +476,15 @@ def test_continue_in_the_middle_of_a_cpu_turn_shows_it_from_its_start():
     nvm = fresh_nvm()
     host_sim.run(SETUP_CPU_FIRST + " WAIT*1000 START", seed=5, nvm=nvm)
     play = app().play
-    assert play.flow.turn and top_name() == "PauseMenu"
+    assert play.flow.show.turn and top_name() == "PauseMenu"
     assert store.Store(nvm).saved_slots() == [2]
     data = store.Store(nvm).load_game(2)
-    turn = play.flow.turn
+    turn = play.flow.show.turn
     assert data[-1] == len(turn) > 0
     host_sim.run("ROW:Continue_Jekyll_&_Hyde A", nvm=nvm)
     screen = top()
     assert name_of(screen) == "PlayScreen" and screen.flow.mode == jekyll_flow.MODE_SHOW
-    assert screen.flow.turn == turn
+    assert screen.flow.show.turn == turn
 
 
 def test_goldens_of_the_save_mark_and_the_dimmed_screen(monkeypatch):

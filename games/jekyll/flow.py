@@ -33,12 +33,12 @@ flow is in ``MODE_CPU`` (``state`` is then the position the turn starts from, ``
 the CPU's actions so far) and the screen covers the table (``screens.CpuScreen``) while
 ``tick`` loads ``games.jekyll.cpu`` a part a frame and plays the whole turn on the game
 through a ``handheld.flows.Thinker``, a frame's worth of search a frame, then drops the
-CPU's parts. ``show_turn`` then takes the game
+CPU's parts. ``CpuShow.show_turn`` then takes the game
 back to ``state`` and shows the turn on the table action by action (``MODE_SHOW``):
 ``tick`` plays one action every ``SHOW_MS`` from where the turn began,
 naming it on the caption (a card played face down unnamed) and lighting the card it left;
 A shows the next one at once. The engine is deterministic, so the show ends where the CPU
-did. The turn on show (``turn``, ``shown``) and undo (``state``, ``stack``) are apart:
+did. The turn on show (``show.turn``, ``show.shown``) and undo (``state``, ``stack``) are apart:
 nothing of the CPU's turn can be undone.
 
 Saves never hold half of a CPU turn (``saved``): while the CPU thinks, the position
@@ -389,12 +389,206 @@ def load_play(data: bytes) -> "Play":
     return play
 
 
+class Viewport:
+    """The viewport over the ribbon as drawn and the cursors on it: ``top``, the first card
+    it shows (``VISIBLE`` at most), the ribbon card cursor (Move, Flip), the gap cursor
+    (``gap``: Play, Move), the card being moved (``source``), the takeable tricks'
+    first cards (``tricks``) and the one picked (``trick``, an index into them); and the
+    transformation's wave across it (``Play.wave_code``). ``length``: the ribbon's, as
+    ``Play.sync`` last read it. Its scrolls return the ``DRAW_*`` bits to redraw."""
+
+    def __init__(self) -> None:
+        self.length = 0
+        self.top = 0
+        self._rcur = 0
+        self.gap = 0
+        self.source = 0
+        self.tricks: List[int] = []
+        self.trick = 0
+        self._wave_old: List[int] = []  # the viewport's cards before the wave, and after
+        self.wave_new: List[int] = []
+        self._wave_frame = 0
+        self._wave_at = 0
+        self._transformations = 0  # waves played to their end (for tests)
+
+    def _set_top(self, top: int) -> int:
+        """Scroll the viewport: its cards change only if it moved."""
+        if top != self.top:
+            self.top = top
+            return DRAW_RIBBON | DRAW_STYLE
+        return DRAW_STYLE
+
+    def _scroll_to(self, first: int, last: int) -> int:
+        """Scroll so cards first..last show."""
+        return self._set_top(_window_top(self.top, first, last, VISIBLE, self.length))
+
+    def _scroll_to_gap(self) -> int:
+        """Scroll so the gap cursor shows."""
+        return self._set_top(_gap_window(self.gap, self.top, VISIBLE, self.length))
+
+    def _pan(self, delta: int) -> int:
+        """UP/DOWN in the menu: look along the ribbon."""
+        return self._set_top(max(min(self.top + delta, self.length - VISIBLE), 0))
+
+
+class CpuShow:
+    """The turns as the captions tell them, and the CPU's turn on show.
+
+    ``words``: the turn under way in the captions' words, "; " between them (a card played
+    face down unnamed); ``_last_words`` the last finished turn's as SELECT's page says it
+    ("Hyde's last turn: ..."): the page shows the other player's. While the CPU's turn is
+    shown: ``turn``, its actions (empty otherwise; ``show_turn``), ``shown`` how many of
+    them have been shown, ``said`` the caption of the one on show and ``lit`` the ribbon
+    index of the card it left, or -1. ``cpu``: the CPU's decisions and the show of its turn
+    (``handheld.flows.Thinker``, made for the first CPU turn): its ``shown_at`` is when the
+    last action was shown, -1: show the next one now. The methods that play take the
+    ``Play`` (``play``)."""
+
+    def __init__(self) -> None:
+        self.turn: Any = ()
+        self.shown = 0
+        self.cpu: Any = None
+        self.said = ""
+        self.lit = -1
+        self.words = ""
+        self._last_words = ""
+
+    def _record(self, action: int, words: str, seat: int) -> None:
+        """Note an applied action for the turn's words; the end of the turn keeps them as
+        the last turn (``seat``'s)."""
+        if action == engine.END_TURN:
+            self._last_words = "%s's last turn: %s." % (SHORT_NAMES[seat], self.words)
+            self.words = ""
+        else:
+            self.words = words if not self.words else self.words + "; " + words
+
+    def _thinker(self) -> Any:
+        """``cpu``, the ``handheld.flows.Thinker`` of the CPU's turns (made on first use)."""
+        if self.cpu is None:
+            from handheld.flows import Thinker
+
+            # An action is applied in the frame its search ends; each is shown SHOW_MS.
+            self.cpu = Thinker(SHOW_MS, False)
+        return self.cpu
+
+    def _think(self, play: Any, more: Any) -> int:
+        """A frame of the CPU's turn (``MODE_CPU``; the screen covers the table): load its
+        parts, one a frame; make the player (seeded by the turn: a game and its actions
+        give the same moves again) and start its decision in the next; then a frame's
+        worth of search a frame, each action applied on the game in the frame its search
+        ends (``play.stack``: the turn so far) and the next decision started. Once the turn
+        is over the CPU's parts are dropped and the turn shows (``show_turn``)."""
+        thinker = self._thinker()
+        cpu = thinker.player
+        if cpu is None:
+            # One module a frame, the player made in the frame after the last: no frame
+            # loads two, so frames stay short.
+            import sys
+
+            for name in _PARTS:
+                if name not in sys.modules:
+                    __import__(name)
+                    return 0
+            from games.jekyll.cpu import Player
+
+            thinker.player = Player
+            return 0
+        game = play.game
+        seat = play.cpu_seat
+        if type(cpu) is type:
+            cpu = cpu(seat, _STRENGTHS[play.opponent - 1], play.obs["turn"])
+        elif not thinker.step(more):
+            return 0
+        else:
+            action = thinker.result()
+            if not game.can_apply(action):
+                action = game.legal_actions()[0]  # never expected: the game goes on
+            game.apply_action(action)
+            play.stack.append(action)
+            if game.is_over() or game.current_player() != seat:
+                thinker.player = None
+                from handheld.app import forget_module
+
+                for name in _PARTS[1:]:
+                    forget_module(name)
+                return self.show_turn(play, play.stack)
+        thinker.begin(cpu, game.observation(seat), None)
+        return 0
+
+    def show_turn(self, play: Any, turn: List[int], played: bool = True) -> int:
+        """Show the CPU's whole turn, ``turn`` (its actions, played on ``play.game`` by
+        ``_think``), from where it began (``play.state``: in ``MODE_CPU`` the position the
+        turn starts from), action by action (``MODE_SHOW``, ``Play.tick``); ``played``: new
+        actions, counted as changes (a resumed turn's are not)."""
+        play.game = engine.Game.from_bytes(play.state)
+        play.stack = []
+        self.turn = turn
+        self.shown = 0
+        self._thinker().show(-1)
+        if played:
+            play.applied += len(turn)
+        return play.sync()
+
+    def _saved_turn(self, play: Any, packed: bytes) -> None:
+        """Show a saved CPU turn again from its start (two bytes an action); ValueError,
+        with nothing changed, unless the CPU is to move and the game can play it all."""
+        turn = []
+        trial = engine.Game.from_bytes(play.game.to_bytes())
+        at = 0
+        while at < len(packed):
+            action = packed[at] << 8 | packed[at + 1]
+            if trial.current_player() != play.cpu_seat or not trial.can_apply(action):
+                raise ValueError("not a turn of the CPU's")
+            trial.apply_action(action)
+            turn.append(action)
+            at += 2
+        self.show_turn(play, turn, False)
+
+    def _show_next(self, play: Any, now: int) -> int:
+        """Show the next action of the CPU's turn (its words on the caption, the card it
+        left lit), or end the show: then the owner's turn, or the game's end."""
+        self.cpu.show(now)
+        game = play.game
+        turn = self.turn
+        if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:
+            game.apply_action(engine.END_TURN)
+            self.shown += 1
+            self._record(engine.END_TURN, "", play.cpu_seat)
+        if self.shown == len(turn):
+            self.turn = ()
+            self.lit = -1
+            play.state = game.to_bytes()  # nothing of the CPU's turn can be undone
+            changed = play.sync()
+            if game.is_over():
+                play.event = EVENT_OVER
+            return changed
+        action = turn[self.shown]
+        self.shown += 1
+        # The card the action leaves, by the engine's index (none for a take or a draw).
+        lit = engine.placed(action)
+        self.said = play._words(action)
+        self.lit = -1
+        if action == engine.TRANSFORM:
+            return play._transform() | DRAW_CAPTION
+        game.apply_action(action)
+        self._record(action, self.said, play.cpu_seat)
+        changed = play.sync()
+        if lit >= 0:
+            if play.obs["side"]:
+                lit = len(play.obs["ribbon"]) - 1 - lit
+            changed |= play.view._scroll_to(lit, lit)
+        self.lit = lit
+        return changed
+
+
 class Play:
     """The play screen's state, display-free: the seat shown, the observation, the mode and
-    every cursor (menu item, viewport, ribbon card, gap, hand card, pile, trick). ``key``
-    and ``tick`` change it and return ``DRAW_*`` bits saying what the screen must redraw;
-    ``event`` then says whether the screen must open another one. Actions are built from
-    the cursors and sent only when the engine's ``can_apply`` accepts them.
+    the keys' cursors (menu item, hand card, face up or down, pile); the viewport over the
+    ribbon and the ribbon's cursors are ``view`` (a ``Viewport``), the turns' words and the
+    CPU's turn on show ``show`` (a ``CpuShow``). ``key`` and ``tick`` change it and return
+    ``DRAW_*`` bits saying what the screen must redraw; ``event`` then says whether the
+    screen must open another one. Actions are built from the cursors and sent only when the
+    engine's ``can_apply`` accepts them.
 
     :param game: an ``engine.Game``
     :param names: ``decktet.cards.display_name`` (how the captions name a card: rank,
@@ -411,45 +605,20 @@ class Play:
         self.names = names
         self.opponent = opponent
         self.cpu_seat = owner_seat(game.options) ^ 1 if opponent else -1
-        # The CPU's whole turn while it is shown (``show_turn``; empty otherwise), and how
-        # many of its actions have been shown.
-        self.turn: Any = ()
-        self.shown = 0
-        # The CPU's decisions and the show of its turn (``handheld.flows.Thinker``, made
-        # for the first CPU turn): its ``shown_at`` is when the last action was shown, -1:
-        # show the next one now.
-        self.cpu: Any = None
-        self.said = ""  # the caption of the action on show
-        # The turn's actions in the captions' words, "; " between them (a card played face
-        # down unnamed), and the last finished turn's as SELECT's page says it ("Hyde's last
-        # turn: ..."): the page shows the other player's. (Few attributes: a Play with
-        # more than 37 takes a dictionary twice the size.)
-        self.words = ""
-        self._last_words = ""
+        self.show = CpuShow()
+        self.view = Viewport()
         # What the last key did, for the speaker: the action it applied, or -1.
         self.acted = -1
-        self.lit = -1  # the engine's index of the card that action left, or -1
         self.seat = 0  # whose view is shown: the current player (the owner's with a CPU)
         self.obs: Dict[str, Any] = {}
-        self.tricks: List[int] = []
         self.mode = MODE_MENU
         self.item = ITEM_PLAY
         self.mask = 0
-        self.top = 0  # first ribbon card in the viewport
-        self._rcur = 0  # ribbon card cursor (Move, Flip)
-        self.gap = 0  # gap cursor (Play, Move)
-        self.source = 0  # the card being moved
         self._hcur = 0  # hand cursor
         self.face_up = True
         self.pile = 0
-        self.trick = 0  # index into self.tricks
         self.event = EVENT_NONE
         self.peek_card = -1
-        self._wave_old: List[int] = []
-        self.wave_new: List[int] = []
-        self._wave_frame = 0
-        self._wave_at = 0
-        self._transformations = 0  # waves played to their end (for tests)
         # Undo: the state it goes back to at most, and the actions since. While the CPU's
         # turn is shown: where the turn began (nothing to undo).
         self.state = game.to_bytes()
@@ -470,15 +639,16 @@ class Play:
             ribbon.reverse()
             obs["face_up"] = bytes([0 if code < 0 else 1 for code in ribbon])
         self.obs = obs
-        self.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
-        hand = obs["hand"]
+        view = self.view
+        view.tricks = engine.takeable(obs["ribbon"], obs["face_up"])
+        self._hcur = min(self._hcur, max(len(obs["hand"]) - 1, 0))
         length = len(obs["ribbon"])
-        self._hcur = min(self._hcur, max(len(hand) - 1, 0))
-        self._rcur = min(self._rcur, max(length - 1, 0))
-        self.top = min(self.top, max(length - VISIBLE, 0))
-        self.mask = _menu_mask(game, obs, self.tricks)
+        view.length = length
+        view._rcur = min(view._rcur, max(length - 1, 0))
+        view.top = min(view.top, max(length - VISIBLE, 0))
+        self.mask = _menu_mask(game, obs, view.tricks)
         self.item = _default_item(self.mask, obs["phase"], self.item)
-        if self.turn:
+        if self.show.turn:
             self.mode = MODE_SHOW  # to its end, the game's end included
         elif game.is_over():
             self.mode = MODE_OVER
@@ -496,13 +666,15 @@ class Play:
     def cursors(self) -> bytes:
         """The cursors a resumed game keeps (``CURSOR_BYTES`` bytes): the menu item, the
         viewport, the ribbon, hand and pile cursors, and the opponent."""
-        return bytes((self.item, self.top, self._rcur, self._hcur, self.pile, self.opponent))
+        return bytes(
+            (self.item, self.view.top, self.view._rcur, self._hcur, self.pile, self.opponent)
+        )
 
     def saved(self) -> Any:
         """The game as ``restore`` takes it back: the engine's bytes, the cursors, the CPU
         turn on show (two bytes an action) and its length. Never half of a CPU turn: while
         the CPU thinks or its turn is shown, the position before the turn."""
-        turn = self.turn
+        turn = self.show.turn
         thinking = self.mode == MODE_CPU  # (the game may be part of the way into the turn)
         out = bytearray(self.state if turn or thinking else self.game.to_bytes())
         out += self.cursors()
@@ -520,7 +692,7 @@ class Play:
         if len(saved) > CURSOR_BYTES and len(saved) == CURSOR_BYTES + 1 + 2 * saved[-1]:
             self.restore(saved[:CURSOR_BYTES])
             if saved[-1]:
-                self._saved_turn(saved[CURSOR_BYTES:-1])
+                self.show._saved_turn(self, saved[CURSOR_BYTES:-1])
             return DRAW_ALL
         if not CURSOR_BYTES - 1 <= len(saved) <= CURSOR_BYTES:
             raise ValueError("bad cursors")
@@ -537,8 +709,8 @@ class Play:
         item = saved[0]
         if item < ITEM_COUNT and (self.mode != MODE_MENU or self.mask & (1 << item)):
             self.item = item
-        self.top = min(saved[1], max(length - VISIBLE, 0))
-        self._rcur = min(saved[2], max(length - 1, 0))
+        self.view.top = min(saved[1], max(length - VISIBLE, 0))
+        self.view._rcur = min(saved[2], max(length - 1, 0))
         self._hcur = min(saved[3], max(len(self.obs["hand"]) - 1, 0))
         counts = self.obs["pile_counts"]
         if saved[4] < len(counts) and (self.mode != MODE_DRAW or counts[saved[4]]):
@@ -551,23 +723,24 @@ class Play:
         """The viewport's cards: codes, or -1 (a back) for face-down cards."""
         ribbon = self.obs["ribbon"]
         out = []
-        for i in range(self.top, min(self.top + VISIBLE, len(ribbon))):
+        for i in range(self.view.top, min(self.view.top + VISIBLE, len(ribbon))):
             code = ribbon[i]
             out.append(-1 if code < 0 else code)
         return out
 
     def lit_cards(self) -> Tuple[int, int]:
         """The first and last ribbon index lit (raised) for the mode, or (-1, -1)."""
+        view = self.view
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self._rcur, self._rcur
+            return view._rcur, view._rcur
         if mode == MODE_MOVE_DEST:
-            return self.source, self.source
-        if mode == MODE_TAKE and self.tricks:
-            start = self.tricks[self.trick]
+            return view.source, view.source
+        if mode == MODE_TAKE and view.tricks:
+            start = view.tricks[view.trick]
             return start, start + 2
-        if mode == MODE_SHOW and self.lit >= 0:
-            return self.lit, self.lit
+        if mode == MODE_SHOW and self.show.lit >= 0:
+            return self.show.lit, self.show.lit
         return -1, -1
 
     def gap_shown(self) -> bool:
@@ -576,13 +749,14 @@ class Play:
 
     def map_cursor(self) -> int:
         """The ribbon index marked as the cursor on the minimap, or -1."""
+        view = self.view
         mode = self.mode
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
-            return self._rcur
+            return view._rcur
         if self.gap_shown():
-            return min(self.gap, len(self.obs["ribbon"]) - 1)
-        if mode == MODE_TAKE and self.tricks:
-            return self.tricks[self.trick] + 1
+            return min(view.gap, len(self.obs["ribbon"]) - 1)
+        if mode == MODE_TAKE and view.tricks:
+            return view.tricks[view.trick] + 1
         return -1
 
     def hint(self) -> str:
@@ -608,6 +782,7 @@ class Play:
 
     def action(self) -> int:
         """The action the cursors build now (drawn places turned into the engine's), or -1."""
+        view = self.view
         mode = self.mode
         obs = self.obs
         # Drawn index i is the engine's i, or n - 1 - i on the mirrored side; gap g, n - g.
@@ -616,17 +791,17 @@ class Play:
         if mode == MODE_DRAW:
             return engine.DRAW_BASE + self.pile
         if mode == MODE_PLACE and obs["hand"]:
-            gap = n - self.gap if mirrored else self.gap
+            gap = n - view.gap if mirrored else view.gap
             return engine.play_action(obs["hand"][self._hcur], gap, self.face_up)
         if mode == MODE_MOVE_DEST:
-            source = n - 1 - self.source if mirrored else self.source
-            gap = n - self.gap if mirrored else self.gap
+            source = n - 1 - view.source if mirrored else view.source
+            gap = n - view.gap if mirrored else view.gap
             # The card lands in the gap: at index gap, or gap - 1 once it has left source.
             return engine.move_action(source, gap if gap < source else gap - 1)
         if mode == MODE_FLIP:
-            return engine.FLIP_BASE + (n - 1 - self._rcur if mirrored else self._rcur)
-        if mode == MODE_TAKE and self.tricks:
-            start = self.tricks[self.trick]
+            return engine.FLIP_BASE + (n - 1 - view._rcur if mirrored else view._rcur)
+        if mode == MODE_TAKE and view.tricks:
+            start = view.tricks[view.trick]
             return engine.TAKE_BASE + (n - 3 - start if mirrored else start)
         return -1
 
@@ -634,10 +809,10 @@ class Play:
         """The info line: whose turn it is and what is due (``phase_text``); while the
         CPU's turn is on show, which of its actions the caption names ("Hyde (CPU) 2/5"),
         not the step after it."""
-        if self.mode == MODE_SHOW and self.turn:
-            total = len(self.turn) - (engine.END_TURN in self.turn)
+        if self.mode == MODE_SHOW and self.show.turn:
+            total = len(self.show.turn) - (engine.END_TURN in self.show.turn)
             who = seat_name(self.cpu_seat, self.cpu_seat, True)
-            return "%s %d/%d" % (who, min(self.shown, total), total)
+            return "%s %d/%d" % (who, min(self.show.shown, total), total)
         if self.mode == MODE_ANIM:
             # The observation is already past it: the turn goes on once the wave ends.
             return "%s: transform" % seat_name(self.obs["current"], self.cpu_seat, True)
@@ -653,7 +828,7 @@ class Play:
                 return "not allowed"
             if mode == MODE_PLACE:
                 card = self.names(obs["hand"][self._hcur])
-                return _place_text(card, self.face_up, self.gap, len(obs["ribbon"]))
+                return _place_text(card, self.face_up, self.view.gap, len(obs["ribbon"]))
             return self.game.describe(action)
         if (mode == MODE_HAND or mode == MODE_FACE) and obs["hand"]:
             text = self.names(obs["hand"][self._hcur])
@@ -661,14 +836,16 @@ class Play:
                 text += " face up" if self.face_up else " face down"
             return text
         if mode == MODE_MOVE_PICK:
-            code = obs["ribbon"][self._rcur] if obs["ribbon"] else -1
-            return "move %s" % (self.names(code) if code >= 0 else "card %d" % (self._rcur + 1))
+            code = obs["ribbon"][self.view._rcur] if obs["ribbon"] else -1
+            return "move %s" % (
+                self.names(code) if code >= 0 else "card %d" % (self.view._rcur + 1)
+            )
         if mode == MODE_OVER:
             return result_title(obs["winner"], self.cpu_seat)
         if mode == MODE_ANIM:
             return "transformation!"
         if mode == MODE_SHOW or mode == MODE_CPU:
-            return self.said
+            return self.show.said
         other = seat_name(self.seat ^ 1, self.cpu_seat, True)
         text = "%s holds %d  ribbon %d" % (other, obs["opponent_hand"], len(obs["ribbon"]))
         return text if len(text) <= _CAPTION_COLUMNS else text.replace("  ", " ")
@@ -676,15 +853,16 @@ class Play:
     def wave_code(self, slot: int) -> int:
         """What viewport slot ``slot`` shows in this frame of the transformation's wave:
         the old card, -2 (edge-on, mid-turn) or the new one."""
-        count = len(self.wave_new)
+        view = self.view
+        count = len(view.wave_new)
         # Position along the wave: 0 turns first.
         along = slot if self.obs["side"] != 1 else count - 1 - slot
-        frame = self._wave_frame - 1  # the frame just set up by tick()
+        frame = view._wave_frame - 1  # the frame just set up by tick()
         if along < frame - 1:
-            return self.wave_new[slot]
+            return view.wave_new[slot]
         if along == frame - 1:
             return -2
-        return self._wave_old[slot]
+        return view._wave_old[slot]
 
     def info_text(self) -> str:
         """SELECT: tricks taken, piles, the opponent's hand, this player's recipe peeks and
@@ -704,8 +882,8 @@ class Play:
         text += "%s holds %d.\n" % (SHORT_NAMES[self.seat ^ 1], obs["opponent_hand"])
         if obs["peeks"]:
             text += "Your recipe peeks: %s.\n" % ", ".join([names(c) for c in obs["peeks"]])
-        if self._last_words and not self._last_words.startswith(SHORT_NAMES[self.seat]):
-            text += self._last_words
+        if self.show._last_words and not self.show._last_words.startswith(SHORT_NAMES[self.seat]):
+            text += self.show._last_words
         return text
 
     # -- keys --------------------------------------------------------------------------------
@@ -713,11 +891,12 @@ class Play:
     def key(self, key: int) -> int:
         """One key (a ``handheld.keys.K_*`` bit); returns the ``DRAW_*`` bits to redraw and
         sets ``event`` (and ``acted``)."""
+        view = self.view
         self.event = EVENT_NONE
         self.acted = -1
         mode = self.mode
         if mode == MODE_SHOW and key == K_A:
-            self.cpu.show(-1)  # the next tick shows the next action
+            self.show.cpu.show(-1)  # the next tick shows the next action
             return 0
         if mode == MODE_SHOW and key == K_SELECT:
             self.event = EVENT_INFO
@@ -730,7 +909,7 @@ class Play:
                 self.event = EVENT_INFO
                 return 0
             if key == K_UP or key == K_DOWN:
-                return self._pan(4 if key == K_DOWN else -4)
+                return view._pan(4 if key == K_DOWN else -4)
             if mode == MODE_DRAW:
                 return self._draw_key(key, step)
             return self._menu_key(key, step)
@@ -750,43 +929,43 @@ class Play:
                 return DRAW_MODE
             if key == K_A:
                 self.mode = MODE_PLACE
-                self.gap = min(self.top + 1, length)
-                return self._scroll_to_gap() | DRAW_MODE
+                view.gap = min(view.top + 1, length)
+                return view._scroll_to_gap() | DRAW_MODE
             return 0
         if mode == MODE_PLACE:
             if key == K_UP or key == K_DOWN:
                 self.face_up = not self.face_up
                 return DRAW_MODE
             if step:
-                self.gap = (self.gap + step) % (length + 1)
-                return self._scroll_to_gap() | DRAW_CAPTION
+                view.gap = (view.gap + step) % (length + 1)
+                return view._scroll_to_gap() | DRAW_CAPTION
             if key == K_A:
                 return self._apply(self.action())
             return 0
         if mode == MODE_MOVE_PICK or mode == MODE_FLIP:
             if step:
-                self._rcur = (self._rcur + step) % length
-                return self._scroll_to(self._rcur, self._rcur) | DRAW_CAPTION
+                view._rcur = (view._rcur + step) % length
+                return view._scroll_to(view._rcur, view._rcur) | DRAW_CAPTION
             if key == K_A and mode == MODE_FLIP:
                 return self._apply(self.action())
             if key == K_A:
-                self.source = self._rcur
-                self.gap = _first_move_gap(self.source, length)
+                view.source = view._rcur
+                view.gap = _first_move_gap(view.source, length)
                 self.mode = MODE_MOVE_DEST
-                return self._scroll_to_gap() | DRAW_MODE
+                return view._scroll_to_gap() | DRAW_MODE
             return 0
         if mode == MODE_MOVE_DEST:
             if step:
-                self.gap = _next_move_gap(self.source, self.gap, step, length)
-                return self._scroll_to_gap() | DRAW_CAPTION
+                view.gap = _next_move_gap(view.source, view.gap, step, length)
+                return view._scroll_to_gap() | DRAW_CAPTION
             if key == K_A:
                 return self._apply(self.action())
             return 0
         # MODE_TAKE
         if step:
-            self.trick = (self.trick + step) % len(self.tricks)
-            start = self.tricks[self.trick]
-            return self._scroll_to(start, start + 2) | DRAW_CAPTION
+            view.trick = (view.trick + step) % len(view.tricks)
+            start = view.tricks[view.trick]
+            return view._scroll_to(start, start + 2) | DRAW_CAPTION
         if key == K_A:
             return self._apply(self.action())
         return 0
@@ -808,6 +987,7 @@ class Play:
 
     def _menu_key(self, key: int, step: int) -> int:
         """Pick a menu item; A opens its steps (or transforms, or ends the turn)."""
+        view = self.view
         if step:
             self.item = _step_item(self.mask, self.item, step)
             return DRAW_MODE
@@ -819,15 +999,15 @@ class Play:
             self.mode = MODE_HAND
         elif item == ITEM_MOVE:
             self.mode = MODE_MOVE_PICK
-            changed |= self._scroll_to(self._rcur, self._rcur)
+            changed |= view._scroll_to(view._rcur, view._rcur)
         elif item == ITEM_FLIP:
             self.mode = MODE_FLIP
-            changed |= self._scroll_to(self._rcur, self._rcur)
+            changed |= view._scroll_to(view._rcur, view._rcur)
         elif item == ITEM_TAKE:
             self.mode = MODE_TAKE
-            self.trick = 0
-            start = self.tricks[0]
-            changed |= self._scroll_to(start, start + 2)
+            view.trick = 0
+            start = view.tricks[0]
+            changed |= view._scroll_to(start, start + 2)
         elif self.obs["phase"] == engine.PHASE_TRANSFORM:
             return self._transform()
         elif self.obs["actions_left"] and self.mask & ~(1 << ITEM_LAST):
@@ -842,6 +1022,7 @@ class Play:
 
     def _back(self) -> int:
         """B: one step back in the current action's steps."""
+        view = self.view
         mode = self.mode
         changed = DRAW_STYLE | DRAW_MODE
         if mode == MODE_FACE:
@@ -850,35 +1031,11 @@ class Play:
             self.mode = MODE_FACE
         elif mode == MODE_MOVE_DEST:
             self.mode = MODE_MOVE_PICK
-            self._rcur = self.source
-            changed |= self._scroll_to(self._rcur, self._rcur)
+            view._rcur = view.source
+            changed |= view._scroll_to(view._rcur, view._rcur)
         else:
             self.mode = MODE_MENU
         return changed
-
-    # -- the viewport --------------------------------------------------------------------------
-
-    def _set_top(self, top: int) -> int:
-        """Scroll the viewport: its cards change only if it moved."""
-        if top != self.top:
-            self.top = top
-            return DRAW_RIBBON | DRAW_STYLE
-        return DRAW_STYLE
-
-    def _scroll_to(self, first: int, last: int) -> int:
-        """Scroll so cards first..last show."""
-        length = len(self.obs["ribbon"])
-        return self._set_top(_window_top(self.top, first, last, VISIBLE, length))
-
-    def _scroll_to_gap(self) -> int:
-        """Scroll so the gap cursor shows."""
-        length = len(self.obs["ribbon"])
-        return self._set_top(_gap_window(self.gap, self.top, VISIBLE, length))
-
-    def _pan(self, delta: int) -> int:
-        """UP/DOWN in the menu: look along the ribbon."""
-        length = len(self.obs["ribbon"])
-        return self._set_top(max(min(self.top + delta, length - VISIBLE), 0))
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -894,14 +1051,14 @@ class Play:
         # What shows something hidden (see Undo in the module docstring): the draw, the end
         # of the turn, a face-down card flipped (flips come from the ribbon cursor).
         shows = action >= engine.DRAW_BASE or (
-            self.mode == MODE_FLIP and not self.obs["face_up"][self._rcur]
+            self.mode == MODE_FLIP and not self.obs["face_up"][self.view._rcur]
         )
         # The words of the turn: only another human reads them (against the CPU, only
         # the CPU's turn is listed; its captions are made for its show anyway).
         words = self._words(action) if self.cpu_seat < 0 else ""
         game.apply_action(action)
         if self.cpu_seat < 0:
-            self._record(action, words, seat)
+            self.show._record(action, words, seat)
         self.applied += 1
         if shows:
             self.state = game.to_bytes()
@@ -934,7 +1091,7 @@ class Play:
             return 0
         self.stack.pop()
         if self.cpu_seat < 0:
-            self.words = self.words[: max(self.words.rfind("; "), 0)]
+            self.show.words = self.show.words[: max(self.show.words.rfind("; "), 0)]
         game = engine.Game.from_bytes(self.state)
         for action in self.stack:
             game.apply_action(action)
@@ -953,15 +1110,6 @@ class Play:
             return _place_text(text, face_up, n - gap if obs["side"] else gap, n)
         return self.game.describe(action)
 
-    def _record(self, action: int, words: str, seat: int) -> None:
-        """Note an applied action for the turn's words; the end of the turn keeps them as
-        the last turn (``seat``'s)."""
-        if action == engine.END_TURN:
-            self._last_words = "%s's last turn: %s." % (SHORT_NAMES[seat], self.words)
-            self.words = ""
-        else:
-            self.words = words if not self.words else self.words + "; " + words
-
     def end_turn(self) -> int:
         """End the turn (confirmed with actions left); ``event`` EVENT_PASS or EVENT_OVER."""
         self.event = EVENT_NONE
@@ -971,179 +1119,63 @@ class Play:
         """Apply the transformation and start its wave (``tick`` plays it). The ribbon is
         now drawn mirrored: the viewport shows the same cards, in the other order. Every
         face-down card shows: no undo goes back past it."""
-        self._wave_old = self.ribbon_codes()
-        top = self.top
+        view = self.view
+        view._wave_old = self.ribbon_codes()
+        top = view.top
         game = self.game
         game.apply_action(engine.TRANSFORM)
-        if self.turn or self.cpu_seat < 0:
-            self._record(engine.TRANSFORM, self.said if self.turn else "transform", 0)
-        if not self.turn:  # (a CPU's transformation shown: counted, its show goes on)
+        if self.show.turn or self.cpu_seat < 0:
+            self.show._record(
+                engine.TRANSFORM, self.show.said if self.show.turn else "transform", 0
+            )
+        if not self.show.turn:  # (a CPU's transformation shown: counted, its show goes on)
             self.applied += 1
             self.state = game.to_bytes()
             self.stack = []
         self.sync()
         length = len(self.obs["ribbon"])
-        self.top = max(length - VISIBLE - top, 0)
-        self._rcur = max(length - 1 - self._rcur, 0)
-        self.wave_new = self.ribbon_codes()
+        view.top = max(length - VISIBLE - top, 0)
+        view._rcur = max(length - 1 - view._rcur, 0)
+        view.wave_new = self.ribbon_codes()
         # (Toward Hyde's side the wave runs right to left, toward Jekyll's left to right:
         # ``wave_code``.)
-        self._wave_frame = 0
-        self._wave_at = -1
+        view._wave_frame = 0
+        view._wave_at = -1
         self.mode = MODE_ANIM
         # The minimap and the banner keep the old side until the wave has played.
         return DRAW_MODE
 
     def tick(self, now: int, more: Any) -> int:
-        """Every frame (``now`` in ms): the CPU's turn while it is to move (``_think``, a
+        """Every frame (``now`` in ms): the CPU's turn while it is to move (``CpuShow._think``, a
         frame's worth of search, ``more``: see ``decktet.search``; None: a decision a
         frame), the next action of its turn on show every ``SHOW_MS``, the transformation's
         wave a step every ``_WAVE_MS``. Returns the ``DRAW_*`` bits (with ``DRAW_WAIT``
         when the CPU's turn on show moved on or ended) and sets ``event`` (EVENT_OVER if it
         ended the game)."""
+        view = self.view
         self.event = EVENT_NONE
         self.acted = -1
         mode = self.mode
         if mode == MODE_CPU:
-            return self._think(more)
+            return self.show._think(self, more)
         if mode == MODE_SHOW:
-            if not self.cpu.shown(now):
+            if not self.show.cpu.shown(now):
                 return 0
-            return self._show_next(now) | DRAW_WAIT
+            return self.show._show_next(self, now) | DRAW_WAIT
         if mode != MODE_ANIM:
             return 0
-        if self._wave_at >= 0 and ticks_diff(now, self._wave_at) < _WAVE_MS:
+        if view._wave_at >= 0 and ticks_diff(now, view._wave_at) < _WAVE_MS:
             return 0
-        self._wave_at = now
+        view._wave_at = now
         # The wave of a CPU's transformation is part of its turn on show.
-        wait = DRAW_WAIT if self.turn else 0
-        if self._wave_frame > len(self.wave_new):
-            self._transformations += 1
+        wait = DRAW_WAIT if self.show.turn else 0
+        if view._wave_frame > len(view.wave_new):
+            view._transformations += 1
             if wait:
-                self.cpu.show(now)  # its turn's show goes on after
+                self.show.cpu.show(now)  # its turn's show goes on after
             changed = self.sync()
             if self.game.is_over():
                 self.event = EVENT_OVER
             return changed | wait
-        self._wave_frame += 1
+        view._wave_frame += 1
         return DRAW_WAVE | wait
-
-    # -- the CPU opponent ------------------------------------------------------------------------
-
-    def _thinker(self) -> Any:
-        """``cpu``, the ``handheld.flows.Thinker`` of the CPU's turns (made on first use)."""
-        if self.cpu is None:
-            from handheld.flows import Thinker
-
-            # An action is applied in the frame its search ends; each is shown SHOW_MS.
-            self.cpu = Thinker(SHOW_MS, False)
-        return self.cpu
-
-    def _think(self, more: Any) -> int:
-        """A frame of the CPU's turn (``MODE_CPU``; the screen covers the table): load its
-        parts, one a frame; make the player (seeded by the turn: a game and its actions
-        give the same moves again) and start its decision in the next; then a frame's
-        worth of search a frame, each action applied on the game in the frame its search
-        ends (``stack``: the turn so far) and the next decision started. Once the turn is
-        over the CPU's parts are dropped and the turn shows (``show_turn``)."""
-        thinker = self._thinker()
-        cpu = thinker.player
-        if cpu is None:
-            # One module a frame, the player made in the frame after the last: no frame
-            # loads two, so frames stay short.
-            import sys
-
-            for name in _PARTS:
-                if name not in sys.modules:
-                    __import__(name)
-                    return 0
-            from games.jekyll.cpu import Player
-
-            thinker.player = Player
-            return 0
-        game = self.game
-        seat = self.cpu_seat
-        if type(cpu) is type:
-            cpu = cpu(seat, _STRENGTHS[self.opponent - 1], self.obs["turn"])
-        elif not thinker.step(more):
-            return 0
-        else:
-            action = thinker.result()
-            if not game.can_apply(action):
-                action = game.legal_actions()[0]  # never expected: the game goes on
-            game.apply_action(action)
-            self.stack.append(action)
-            if game.is_over() or game.current_player() != seat:
-                thinker.player = None
-                from handheld.app import forget_module
-
-                for name in _PARTS[1:]:
-                    forget_module(name)
-                return self.show_turn(self.stack)
-        thinker.begin(cpu, game.observation(seat), None)
-        return 0
-
-    def show_turn(self, turn: List[int], played: bool = True) -> int:
-        """Show the CPU's whole turn, ``turn`` (its actions, played on ``game`` by
-        ``_think``), from where it began (``state``: in
-        ``MODE_CPU`` the position the turn starts from), action by action (``MODE_SHOW``,
-        ``tick``); ``played``: new actions, counted as changes (a resumed turn's are not)."""
-        self.game = engine.Game.from_bytes(self.state)
-        self.stack = []
-        self.turn = turn
-        self.shown = 0
-        self._thinker().show(-1)
-        if played:
-            self.applied += len(turn)
-        return self.sync()
-
-    def _saved_turn(self, packed: bytes) -> None:
-        """Show a saved CPU turn again from its start (two bytes an action); ValueError,
-        with nothing changed, unless the CPU is to move and the game can play it all."""
-        turn = []
-        trial = engine.Game.from_bytes(self.game.to_bytes())
-        at = 0
-        while at < len(packed):
-            action = packed[at] << 8 | packed[at + 1]
-            if trial.current_player() != self.cpu_seat or not trial.can_apply(action):
-                raise ValueError("not a turn of the CPU's")
-            trial.apply_action(action)
-            turn.append(action)
-            at += 2
-        self.show_turn(turn, False)
-
-    def _show_next(self, now: int) -> int:
-        """Show the next action of the CPU's turn (its words on the caption, the card it
-        left lit), or end the show: then the owner's turn, or the game's end."""
-        self.cpu.show(now)
-        game = self.game
-        turn = self.turn
-        if self.shown < len(turn) and turn[self.shown] == engine.END_TURN:
-            game.apply_action(engine.END_TURN)
-            self.shown += 1
-            self._record(engine.END_TURN, "", self.cpu_seat)
-        if self.shown == len(turn):
-            self.turn = ()
-            self.lit = -1
-            self.state = game.to_bytes()  # nothing of the CPU's turn can be undone
-            changed = self.sync()
-            if game.is_over():
-                self.event = EVENT_OVER
-            return changed
-        action = turn[self.shown]
-        self.shown += 1
-        # The card the action leaves, by the engine's index (none for a take or a draw).
-        lit = engine.placed(action)
-        self.said = self._words(action)
-        self.lit = -1
-        if action == engine.TRANSFORM:
-            return self._transform() | DRAW_CAPTION
-        game.apply_action(action)
-        self._record(action, self.said, self.cpu_seat)
-        changed = self.sync()
-        if lit >= 0:
-            if self.obs["side"]:
-                lit = len(self.obs["ribbon"]) - 1 - lit
-            changed |= self._scroll_to(lit, lit)
-        self.lit = lit
-        return changed

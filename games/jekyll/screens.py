@@ -258,7 +258,7 @@ class PlayScreen(cardview.PlayScreen):
         g.append(self.menu)
         self.hint = ui.label("", 2, _MENU_Y, ui.SMALL, ui.GREY)
         g.append(self.hint)
-        if play.turn:
+        if play.show.turn:
             self._wait(app.frame_at)  # the CPU's turn on show (its cover just went)
         else:
             # (Built again while A and B still wait, after a page opened meanwhile.)
@@ -294,7 +294,7 @@ class PlayScreen(cardview.PlayScreen):
             ui.set_text(self.caption, play.caption())
             ui.set_text(self.info, play.status_text())
         if changed & flow.DRAW_WAVE:
-            for i in range(len(play.wave_new)):
+            for i in range(len(play.view.wave_new)):
                 self.ribbon.show(i, play.wave_code(i))
 
     def _draw_piles(self) -> None:
@@ -339,14 +339,14 @@ class PlayScreen(cardview.PlayScreen):
             for i in range(len(codes)):
                 xs.append(left + i * _STRIDE)
             ribbon.set_cards(codes, xs)
-        ui.set_hidden(self._more_left, play.top == 0)
-        ui.set_hidden(self._more_right, play.top + flow.VISIBLE >= length)
+        ui.set_hidden(self._more_left, play.view.top == 0)
+        ui.set_hidden(self._more_right, play.view.top + flow.VISIBLE >= length)
         self.minimap.x = (ui.WIDTH - length * _TILE_W) // 2
 
     def _draw_style(self) -> None:
         """Lit, raised and dimmed ribbon cards for the mode; the gap bar; minimap tiles."""
         play = self.flow
-        top = play.top
+        top = play.view.top
         length = len(play.obs["ribbon"])
         lit_first, lit_last = play.lit_cards()
         taking = play.mode == flow.MODE_TAKE
@@ -356,7 +356,7 @@ class PlayScreen(cardview.PlayScreen):
             self.ribbon.style(i, taking and not lit, lit, lit)
         gap_shown = play.gap_shown()
         if gap_shown:
-            i = play.gap - top
+            i = play.view.gap - top
             left = self._left(count)
             if i < count:
                 x = left + i * _STRIDE - 2

@@ -207,8 +207,8 @@ def test_play_starts_drawing_and_draws_into_the_menu():
     assert play.key(K_A) == flow.DRAW_ALL and play.event == flow.EVENT_NONE
     assert play.mode == flow.MODE_MENU and len(play.obs["hand"]) == hand + 1
     # UP/DOWN in the menu pan the viewport by four cards.
-    assert play.key(K_DOWN) == flow.DRAW_RIBBON | flow.DRAW_STYLE and play.top == 4
-    assert play.key(K_UP) & flow.DRAW_RIBBON and play.top == 0
+    assert play.key(K_DOWN) == flow.DRAW_RIBBON | flow.DRAW_STYLE and play.view.top == 4
+    assert play.key(K_UP) & flow.DRAW_RIBBON and play.view.top == 0
     assert play.key(K_UP) == flow.DRAW_STYLE  # already at the left end
 
 
@@ -225,10 +225,10 @@ def test_play_a_card_through_hand_face_and_place():
     play.key(K_UP)
     assert play.hand_face_down() and play.caption().endswith("face down")
     play.key(K_A)
-    assert play.mode == flow.MODE_PLACE and play.gap_shown() and play.gap == 1
+    assert play.mode == flow.MODE_PLACE and play.gap_shown() and play.view.gap == 1
     assert play.hint().startswith("<> place")
     play.key(K_RIGHT)
-    assert play.gap == 2 and play.map_cursor() == 2
+    assert play.view.gap == 2 and play.map_cursor() == 2
     card = play.obs["hand"][1]
     assert play.action() == engine.play_action(card, 2, False)
     # The caption fits its line (the engine's words would not).
@@ -258,14 +258,14 @@ def test_move_flip_and_their_steps_back():
     play.key(K_A)
     assert play.mode == flow.MODE_MOVE_PICK and play.lit_cards() == (0, 0)
     play.key(K_RIGHT)
-    assert play._rcur == 1 and play.caption().startswith("move ")
+    assert play.view._rcur == 1 and play.caption().startswith("move ")
     play.key(K_A)
-    assert play.mode == flow.MODE_MOVE_DEST and play.source == 1 and play.gap == 3
+    assert play.mode == flow.MODE_MOVE_DEST and play.view.source == 1 and play.view.gap == 3
     assert play.lit_cards() == (1, 1)
     play.key(K_LEFT)
-    assert play.gap == 0  # gaps 1 and 2 would leave the card where it is
+    assert play.view.gap == 0  # gaps 1 and 2 would leave the card where it is
     play.key(K_B)
-    assert play.mode == flow.MODE_MOVE_PICK and play._rcur == 1
+    assert play.mode == flow.MODE_MOVE_PICK and play.view._rcur == 1
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
@@ -289,7 +289,7 @@ def _policy_key(play):
         return K_RIGHT if play.tries < 50 else K_B
     play.tries = 0
     obs = play.obs
-    if play.tricks:
+    if play.view.tricks:
         target = flow.ITEM_TAKE
     elif obs["phase"] == engine.PHASE_TRANSFORM:
         target = flow.ITEM_LAST
@@ -323,7 +323,7 @@ def test_a_whole_game_through_every_event():
             now += 50
             changed = play.tick(now, None)
             if changed & flow.DRAW_WAVE:
-                count = len(play.wave_new)
+                count = len(play.view.wave_new)
                 codes = [play.wave_code(i) for i in range(count)]
                 assert codes.count(-2) <= 1
         else:
@@ -342,7 +342,7 @@ def test_a_whole_game_through_every_event():
         assert event in events, event
     for mode in (flow.MODE_DRAW, flow.MODE_MENU, flow.MODE_FLIP, flow.MODE_TAKE, flow.MODE_ANIM):
         assert mode in modes, mode
-    assert play._transformations >= 1 and play.game.is_over()
+    assert play.view._transformations >= 1 and play.game.is_over()
     assert play.caption() == flow.result_title(play.obs["winner"])
     assert play.key(K_A) == 0  # nothing reacts once it is over
 
@@ -368,7 +368,7 @@ def test_after_the_transformation_the_cursor_is_not_on_end_turn():
             play.key(_policy_key(play))
             if play.event == flow.EVENT_CONFIRM_END:
                 play.end_turn()
-    assert play._transformations == 1 and play.obs["actions_left"] > 0
+    assert play.view._transformations == 1 and play.obs["actions_left"] > 0
     assert play.item != flow.ITEM_LAST and play.mask & (1 << play.item)
 
 
@@ -414,7 +414,7 @@ def test_hyde_side_is_drawn_mirrored():
     assert list(play.obs["face_up"]) == _reversed(seen["face_up"])
     # The trick at engine 14..16 is drawn at 11..13.
     assert engine.takeable(seen["ribbon"], seen["face_up"]) == [14]
-    assert play.tricks == [11] and play.mask & (1 << flow.ITEM_TAKE)
+    assert play.view.tricks == [11] and play.mask & (1 << flow.ITEM_TAKE)
     _to_item(play, flow.ITEM_TAKE)
     play.key(K_A)
     assert play.lit_cards() == (11, 13) and play.action() == engine.TAKE_BASE + 14
@@ -423,7 +423,7 @@ def test_hyde_side_is_drawn_mirrored():
     play.key(K_B)
     _to_item(play, flow.ITEM_FLIP)
     play.key(K_A)
-    play._rcur = 0
+    play.view._rcur = 0
     assert play.action() == engine.FLIP_BASE + n - 1
     was = play.obs["face_up"][0]
     play.key(K_A)
@@ -434,9 +434,9 @@ def test_hyde_side_is_drawn_mirrored():
     card = play.obs["hand"][play._hcur]
     play.key(K_A)
     play.key(K_A)
-    while play.gap:
+    while play.view.gap:
         play.key(K_LEFT)
-    assert play.gap == 0 and play.action() == engine.play_action(card, n, True)
+    assert play.view.gap == 0 and play.action() == engine.play_action(card, n, True)
     assert play.caption() == "%s up, left end" % name(card)
     assert game.describe(play.action()).endswith("face up at the left end")
     play.key(K_A)
@@ -446,9 +446,9 @@ def test_hyde_side_is_drawn_mirrored():
     before = list(play.obs["ribbon"])
     _to_item(play, flow.ITEM_MOVE)
     play.key(K_A)
-    play._rcur = 2
+    play.view._rcur = 2
     play.key(K_A)
-    assert play.source == 2 and play.gap == 4
+    assert play.view.source == 2 and play.view.gap == 4
     assert play.action() == engine.move_action(n - 3, n - 4)
     play.key(K_A)
     moved = before.pop(2)
@@ -466,16 +466,16 @@ def test_the_transformation_keeps_the_same_cards_in_view():
     game.apply_action(engine.FLIP_BASE)
     play = flow.Play(game, name)
     play.key(K_DOWN)  # look at cards 4..11
-    assert play.top == 4
+    assert play.view.top == 4
     ribbon = game.observation(1)["ribbon"]
     _to_item(play, flow.ITEM_LAST)
     play.key(K_A)
     assert play.mode == flow.MODE_ANIM
     # Mirrored, the same eight cards show, in the other order: 27 - 11 = 16 .. 23.
-    assert play.top == 16 and len(ribbon) == 28
+    assert play.view.top == 16 and len(ribbon) == 28
     after = game.observation(1)["ribbon"]
-    assert play._wave_old == ribbon[4:12]
-    assert play.wave_new == [after[11 - i] for i in range(8)]
+    assert play.view._wave_old == ribbon[4:12]
+    assert play.view.wave_new == [after[11 - i] for i in range(8)]
 
 
 # --- undo ------------------------------------------------------------------------------------
@@ -490,7 +490,7 @@ def _flip_to(play, want_face_up):
         if play.obs["face_up"][i] == want_face_up:
             target = i
             break
-    while play._rcur != target:
+    while play.view._rcur != target:
         play.key(K_RIGHT)
     play.key(K_A)
 
@@ -581,7 +581,7 @@ def test_undo_a_trick_on_the_mirrored_side():
     play.key(K_A)
     assert play.obs["scores"] == [0, 10] and play.can_undo()
     play.undo()
-    assert play.game.to_bytes() == before and play.tricks == [11]
+    assert play.game.to_bytes() == before and play.view.tricks == [11]
 
 
 # -- the CPU opponent -------------------------------------------------------------
@@ -593,12 +593,12 @@ def _show(play, now):
     shown = []
     while play.mode == flow.MODE_SHOW or play.mode == flow.MODE_ANIM:
         yield
-        at = play.shown
-        action = play.turn[at] if at < len(play.turn) else -1
+        at = play.show.shown
+        action = play.show.turn[at] if at < len(play.show.turn) else -1
         now += flow.SHOW_MS
         play.tick(now, None)
-        if play.shown > at and action != engine.END_TURN:
-            shown.append((action, play.said, play.lit_cards()[0]))
+        if play.show.shown > at and action != engine.END_TURN:
+            shown.append((action, play.show.said, play.lit_cards()[0]))
     return shown
 
 
@@ -639,30 +639,30 @@ def test_the_cpu_plays_its_turn_then_it_is_shown_action_by_action():
         game.apply_action(turn[-1])
     assert calls > len(expected) and turn == expected
     assert play.game.to_bytes() == copy.to_bytes() and play.mode == flow.MODE_CPU
-    play.show_turn(turn)
-    assert play.turn == expected and play.shown == 0 and play.game.to_bytes() == start
+    play.show.show_turn(play, turn)
+    assert play.show.turn == expected and play.show.shown == 0 and play.game.to_bytes() == start
     assert play.mode == flow.MODE_SHOW and play.applied == len(expected) and play.stack == []
     assert play.hint() == "CPU: A next  SELECT tricks" and not play.can_undo()
     # The first action shows at once, the next only SHOW_MS later, or at once after A.
     play.tick(1000, None)
-    first = (expected[0], play.said, play.lit_cards()[0])
-    assert play.said and play.shown == 1
-    assert play.tick(1000 + flow.SHOW_MS - 1, None) == 0 and play.said == first[1]
+    first = (expected[0], play.show.said, play.lit_cards()[0])
+    assert play.show.said and play.show.shown == 1
+    assert play.tick(1000 + flow.SHOW_MS - 1, None) == 0 and play.show.said == first[1]
     assert play.key(K_A) == 0 and play.mode == flow.MODE_SHOW
-    second = (play.turn[1], None, -1)
+    second = (play.show.turn[1], None, -1)
     play.tick(1001 + flow.SHOW_MS - 1, None)
-    assert play.shown == 2
-    second = (second[0], play.said, play.lit_cards()[0])
+    assert play.show.shown == 2
+    second = (second[0], play.show.said, play.lit_cards()[0])
     shown = yield from _show(play, 2000)
     # Shown to its end: the same game as the CPU's own turn, now the owner's draw.
     assert play.game.to_bytes() == copy.to_bytes()
     assert play.mode == flow.MODE_DRAW and play.seat == 1 and play.cursors()[5] == 2
-    assert play.applied == len(expected) and not play.can_undo() and play.lit == -1
+    assert play.applied == len(expected) and not play.can_undo() and play.show.lit == -1
     shown = [first, second] + shown
     assert [action for action, _, _ in shown] == expected[:-1]  # all but the end of turn
     # SELECT's page lists the turn afterwards, in the captions' words and order.
     said = "Jekyll's last turn: %s." % "; ".join([text for _, text, _ in shown])
-    assert play._last_words == said and play.info_text().endswith(said)
+    assert play.show._last_words == said and play.info_text().endswith(said)
     for action, text, lit in shown:
         # Every caption fits its line; a play is captioned as the owner's own are, a card
         # played face down unnamed; the card a play, move or flip left is lit.
@@ -720,10 +720,12 @@ def test_a_card_the_cpu_plays_face_down_is_not_named():
     card = game.observation(0)["hand"][0]
     for face_up, caption in ((False, "a card down, left end"), (True, name(card) + " up, at 2")):
         play.state = game.to_bytes()  # where the turn on show begins
-        play.show_turn([engine.play_action(card, 0 if not face_up else 1, face_up)], False)
+        play.show.show_turn(
+            play, [engine.play_action(card, 0 if not face_up else 1, face_up)], False
+        )
         play.tick(5000, None)
         lit = 1 if face_up else 0  # the card where it landed
-        assert play.said == caption and play.lit_cards() == (lit, lit)
+        assert play.show.said == caption and play.lit_cards() == (lit, lit)
         assert len(play.obs["ribbon"]) == len(game.observation(1)["ribbon"]) + 1
 
 
@@ -736,14 +738,14 @@ def test_the_other_players_last_turn_is_listed_on_select():
     _to_item(play, flow.ITEM_MOVE)
     for key in (K_A, K_A, K_A):
         play.key(key)
-    words = play.words.split("; ")
+    words = play.show.words.split("; ")
     assert len(words) == 3 and words[0].startswith("draw")
     assert words[1].startswith("a card down, ")  # not named: the next player reads it
     # Undo takes its words back too.
     play.undo()
-    assert play.words == "; ".join(words[:2])
+    assert play.show.words == "; ".join(words[:2])
     assert "last turn" not in play.info_text()  # nothing finished yet
     play.end_turn()
     said = "Jekyll's last turn: %s." % "; ".join(words[:2])
-    assert play._last_words == said and play.words == "" and play.seat == 1
+    assert play.show._last_words == said and play.show.words == "" and play.seat == 1
     assert play.info_text().endswith(said)
