@@ -2,8 +2,8 @@
 
 CircuitPython interns every name a loaded module uses (functions, methods, attributes,
 arguments, globals) in its string pool, never freed, and the pool grows in doubling
-blocks: the block after the app's ~1,260th name costs about 9 KB at once (README, "Heap on
-the device"). Most of the app's names are private (``_name``) and used in one file only.
+blocks: the block after the app's ~1,260th name costs about 9 KB at once (docs/MEASUREMENTS.md,
+"Heap on the device"). Most of the app's names are private (``_name``) and used in one file only.
 This renames each such name, in the copy of the source the bundle compiles, to a short
 one (``_a``, ``_b``, ...) that files reuse: twenty modules each with a private ``_a`` are
 one interned name, not twenty. The sources in the repository are untouched; a debug
