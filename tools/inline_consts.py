@@ -4,9 +4,9 @@ tools/shortnames.py, which tools/bundle.py calls).
 A module's public ``NAME = const(7)`` is a global of that module on the device: its name
 is interned in CircuitPython's string pool (never freed; docs/MEASUREMENTS.md, "Heap on
 the device") and it takes a slot in the module's dictionary, so that other modules can
-read ``flow.NAME`` or ``from flow import NAME``. A private ``_NAME = const(7)`` costs neither: the compiler
-writes the number in wherever the file uses it. This does, in the copy of the sources the
-bundle compiles, what the compiler cannot do across files:
+read ``flow.NAME`` or ``from flow import NAME``. A private ``_NAME = const(7)`` costs
+neither: the compiler writes the number in wherever the file uses it. This does, in the
+copy of the sources the bundle compiles, what the compiler cannot do across files:
 
 - every ``module.NAME`` and every imported ``NAME`` of a constant of another device module
   becomes the number (the ``from`` import loses that name, or becomes ``pass``);
